@@ -1,0 +1,74 @@
+//! Caption extraction: split text into captions and turn each caption into a
+//! [`CaptionRecord`] (the contract of `shared/spec/RECORD.md`).
+//!
+//! The crate is pure: no files, network, clock, environment or threads.
+//! Parsing never fails; what cannot be found becomes `null`, `[]` or a flag.
+//!
+//! ```
+//! let gazetteer = gazetteer::Gazetteer::builder().build();
+//! let record = caption::parse(
+//!     "Men walk in a street, May 2, 2016. REUTERS/Jane Doe",
+//!     &gazetteer,
+//! );
+//! assert_eq!(record.credit.creators, ["Jane Doe"]);
+//! assert_eq!(record.date_created.map(|d| d.to_string()).as_deref(), Some("2016-05-02"));
+//! ```
+
+mod credit;
+mod date;
+mod flags;
+mod org;
+mod person;
+mod place;
+mod record;
+mod segment;
+mod span;
+mod text;
+
+pub use record::{CaptionRecord, Credit, DateMention, DateRole, Flag, Location, PartialDate, Person};
+pub use segment::{segment, CaptionSpan};
+pub use span::Span;
+pub use text::normalize_whitespace;
+
+use gazetteer::Gazetteer;
+
+/// Parses one caption into its record. `caption` may hold any whitespace; the
+/// record's `text` is its whitespace-normalized form and every span points
+/// into that.
+pub fn parse(caption: &str, gazetteer: &Gazetteer) -> CaptionRecord {
+    let text = normalize_whitespace(caption);
+    let id = text::caption_id(&text);
+    let credit_found = credit::find_credit(&text);
+    let description_span = credit_found
+        .as_ref()
+        .map(|c| text::description_span(&text, c.span))
+        .unwrap_or(Span::new(0, text.len()));
+    let description = text::description_text(&text, credit_found.as_ref().map(|c| c.span));
+    let dates = date::find_dates(&text, description_span);
+    let location = place::find_location(&text, description_span, gazetteer);
+    let persons = person::find_persons(&text, description_span, &credit_found);
+    let organizations = org::find_organizations(&text, description_span, &credit_found);
+    let flags = flags::collect(&flags::Evidence {
+        text: &text,
+        description: description_span,
+        credit: credit_found.as_ref(),
+        dates: &dates,
+        location: &location,
+    });
+    let credit = credit_found.map(|c| c.credit).unwrap_or_default();
+    CaptionRecord {
+        id,
+        description,
+        credit,
+        date_created: dates.created,
+        dates: dates.mentions,
+        location: location.location,
+        persons,
+        organizations,
+        flags,
+        text,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,163 @@
+//! The caption record: the contract of `shared/spec/RECORD.md`, typed inside,
+//! serialized exactly as the contract says (every field present).
+
+use serde::{Serialize, Serializer};
+
+use crate::span::Span;
+
+/// One caption, with every field the contract names.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CaptionRecord {
+    /// Stable id derived from the whitespace-normalized text.
+    pub id: String,
+    /// The whole caption, whitespace-normalized, credit included.
+    pub text: String,
+    /// The caption without its credit.
+    pub description: String,
+    /// The credit line.
+    pub credit: Credit,
+    /// The day the photo was taken.
+    pub date_created: Option<PartialDate>,
+    /// Every calendar date in the caption, with its role.
+    pub dates: Vec<DateMention>,
+    /// Where the photo was taken.
+    pub location: Option<Location>,
+    /// Named people in the description.
+    pub persons: Vec<Person>,
+    /// Named organizations in the description.
+    pub organizations: Vec<String>,
+    /// Verification flags, in vocabulary order.
+    pub flags: Vec<Flag>,
+}
+
+/// The credit line and what it credits.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Credit {
+    /// The credit as written, `None` when the caption has none.
+    pub raw: Option<String>,
+    /// People credited, as written (all-capital words title-cased).
+    pub creators: Vec<String>,
+    /// Agencies credited, canonical names, in order.
+    pub agencies: Vec<String>,
+    /// A third party that supplied the image.
+    pub source: Option<String>,
+    /// Where `raw` stands in `text` (an added field).
+    pub span: Option<Span>,
+}
+
+/// A calendar date with its precision: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PartialDate {
+    /// Year.
+    pub year: i16,
+    /// Month 1-12, when known.
+    pub month: Option<u8>,
+    /// Day of month, when known (only with a month).
+    pub day: Option<u8>,
+}
+
+impl std::fmt::Display for PartialDate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:04}", self.year)?;
+        if let Some(month) = self.month {
+            write!(f, "-{month:02}")?;
+            if let Some(day) = self.day {
+                write!(f, "-{day:02}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for PartialDate {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// What a date in a caption is the date of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DateRole {
+    /// The day the photo was taken.
+    Created,
+    /// When it was provided, released, uploaded or posted.
+    Published,
+    /// Any other date (background).
+    Other,
+}
+
+/// One date found in the caption.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DateMention {
+    /// The date.
+    pub date: PartialDate,
+    /// Its role.
+    pub role: DateRole,
+    /// The words as written.
+    pub text: String,
+    /// Where they stand in `text`.
+    pub span: Span,
+}
+
+/// Where the photo was taken, resolved against GeoNames where possible.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Location {
+    /// Named place finer than a town (square, district, camp, base).
+    pub sublocation: Option<String>,
+    /// Town, city or village.
+    pub city: Option<String>,
+    /// First-level division as GeoNames names it.
+    pub province: Option<String>,
+    /// GeoNames admin1 code `CC.NN`.
+    pub province_code: Option<String>,
+    /// English short country name.
+    pub country: Option<String>,
+    /// ISO 3166-1 alpha-2.
+    pub country_code: Option<String>,
+    /// GeoNames id of the most specific resolved place.
+    pub geonames_id: Option<u32>,
+    /// Latitude of that place.
+    pub latitude: Option<f64>,
+    /// Longitude of that place.
+    pub longitude: Option<f64>,
+    /// The location words as written.
+    pub text: Option<String>,
+    /// Where they stand in `text`.
+    pub span: Option<Span>,
+}
+
+/// A named person in the description.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Person {
+    /// Name without titles.
+    pub name: String,
+    /// Age when the caption states it.
+    pub age: Option<u16>,
+    /// Where the name stands in `text` (an added field).
+    pub span: Span,
+}
+
+/// The verification flag vocabulary of the contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Flag {
+    /// A stated weekday disagrees with the stated date.
+    WeekdayMismatch,
+    /// The content is attributed or not independently verified.
+    Unverified,
+    /// The credit says Handout, or a non-agency source is credited.
+    Handout,
+    /// The image is a still from video.
+    StillFromVideo,
+    /// The caption marks it as a file photo.
+    FilePhoto,
+    /// The caption is cut short and no full version was found.
+    Truncated,
+    /// No credit line found.
+    NoCredit,
+    /// No `date_created`.
+    NoDate,
+    /// A place finer than the province is stated but not resolved.
+    LocationUnresolved,
+}

@@ -1,0 +1,2 @@
+//! The `dateline` command line.
+fn main() {}

@@ -1,0 +1,1 @@
+//! Plain-text input: bytes to captions, streamed in bounded chunks.

@@ -1,0 +1,2 @@
+//! Project chores run with `cargo xtask`.
+fn main() {}
