@@ -1,0 +1,211 @@
+//! `dateline parse`: text in, one JSON record per caption out, in input order.
+//!
+//! Reading, parsing and writing form a pipeline: one reader hands out
+//! numbered batches of captions, `--threads` workers parse and render them,
+//! and the writer puts them back in input order. Channels are bounded, so
+//! memory stays flat however large the input.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::mpsc;
+
+use anyhow::Context;
+use formats::text::{CaptionReader, RawCaption, Warning};
+use gazetteer::Gazetteer;
+
+/// Captions handed to a worker at a time; large enough to amortize channel
+/// traffic, small enough to keep all threads busy on modest inputs.
+const BATCH_BYTES: usize = 256 * 1024;
+
+/// Batches in flight per worker: bounds memory while keeping workers fed.
+const BATCHES_IN_FLIGHT_PER_WORKER: usize = 4;
+
+/// Arguments of `dateline parse`.
+#[derive(Debug, clap::Args)]
+pub struct ParseArgs {
+    /// Text files of captions (blank-line separated); stdin when none.
+    files: Vec<PathBuf>,
+    /// One record per distinct caption: exact repeats merge.
+    #[arg(long)]
+    unique: bool,
+    /// Parsing threads (default: one per core).
+    #[arg(long, value_name = "N")]
+    threads: Option<std::num::NonZeroUsize>,
+    /// Load GeoNames dump files from DIR instead of the embedded gazetteer.
+    #[arg(long, value_name = "DIR")]
+    gazetteer: Option<PathBuf>,
+}
+
+/// One batch of captions from one input, numbered in reading order.
+struct Batch {
+    seq: u64,
+    captions: Vec<RawCaption>,
+}
+
+/// A parsed caption, rendered as one JSON line.
+struct Rendered {
+    id: String,
+    line: Vec<u8>,
+}
+
+/// Runs `dateline parse`.
+pub fn run(args: ParseArgs) -> anyhow::Result<ExitCode> {
+    let gazetteer = load_gazetteer(args.gazetteer.as_deref())?;
+    let threads = args.threads.map_or_else(default_threads, |n| n.get());
+    let mut out = Output { writer: io::BufWriter::with_capacity(256 * 1024, io::stdout()), seen: args.unique.then(HashSet::new) };
+    let mut failures = 0;
+    let mut read_inputs = |send: &mut dyn FnMut(Batch) -> anyhow::Result<()>| -> anyhow::Result<()> {
+        let mut seq = 0;
+        let inputs: Vec<Option<&Path>> =
+            if args.files.is_empty() { vec![None] } else { args.files.iter().map(|p| Some(p.as_path())).collect() };
+        for path in inputs {
+            let name = path.map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
+            if let Err(err) = read_input(path, &name, &mut seq, send) {
+                if crate::cmd::is_broken_pipe(&err) {
+                    return Err(err);
+                }
+                eprintln!("dateline: error: {err:#}");
+                failures += 1;
+            }
+        }
+        Ok(())
+    };
+    if threads == 1 {
+        read_inputs(&mut |batch| out.write(&render_batch(&batch, gazetteer)))?;
+    } else {
+        run_parallel(threads, gazetteer, &mut read_inputs, &mut out)?;
+    }
+    out.writer.flush()?;
+    Ok(if failures > 0 { crate::cmd::EXIT_FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// Reads one input and sends its captions in batches.
+fn read_input(
+    path: Option<&Path>,
+    name: &str,
+    seq: &mut u64,
+    send: &mut dyn FnMut(Batch) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let input: Box<dyn Read> = match path {
+        Some(path) => Box::new(File::open(path).with_context(|| format!("opening {name}"))?),
+        None => Box::new(io::stdin().lock()),
+    };
+    let mut reader = CaptionReader::new(input).with_context(|| format!("reading {name}"))?;
+    loop {
+        let batch = reader.next_batch(BATCH_BYTES).with_context(|| format!("reading {name}"))?;
+        for warning in reader.take_warnings() {
+            report_warning(name, &warning);
+        }
+        let Some(captions) = batch else { return Ok(()) };
+        send(Batch { seq: *seq, captions })?;
+        *seq += 1;
+    }
+}
+
+fn report_warning(name: &str, warning: &Warning) {
+    match warning {
+        Warning::InvalidUtf8 { offset, count } => eprintln!(
+            "dateline: warning: {name}: invalid UTF-8 at byte offset {offset} ({count} sequence(s) replaced with U+FFFD; caption kept)"
+        ),
+        Warning::OversizeCaption { offset } => eprintln!(
+            "dateline: warning: {name}: paragraph at byte offset {offset} is over {} bytes; parsed in pieces",
+            formats::text::MAX_CAPTION_BYTES
+        ),
+    }
+}
+
+fn render_batch(batch: &Batch, gazetteer: &Gazetteer) -> Vec<Rendered> {
+    batch
+        .captions
+        .iter()
+        .map(|raw| {
+            let record = caption::parse(&raw.text, gazetteer);
+            let mut line = serde_json::to_vec(&record).unwrap_or_default();
+            line.push(b'\n');
+            Rendered { id: record.id, line }
+        })
+        .collect()
+}
+
+/// Where rendered records go: stdout, minus repeats under `--unique`.
+struct Output<W: Write> {
+    writer: W,
+    seen: Option<HashSet<String>>,
+}
+
+impl<W: Write> Output<W> {
+    fn write(&mut self, records: &[Rendered]) -> anyhow::Result<()> {
+        for record in records {
+            if let Some(seen) = &mut self.seen {
+                if !seen.insert(record.id.clone()) {
+                    continue;
+                }
+            }
+            self.writer.write_all(&record.line).context("writing records")?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads on this thread, parses on `threads` workers, writes in input order
+/// on a writer thread.
+fn run_parallel<W: Write + Send>(
+    threads: usize,
+    gazetteer: &Gazetteer,
+    read_inputs: &mut dyn FnMut(&mut dyn FnMut(Batch) -> anyhow::Result<()>) -> anyhow::Result<()>,
+    out: &mut Output<W>,
+) -> anyhow::Result<()> {
+    let (batch_tx, batch_rx) = mpsc::sync_channel::<Batch>(threads * BATCHES_IN_FLIGHT_PER_WORKER);
+    let batch_rx = std::sync::Mutex::new(batch_rx);
+    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<Rendered>)>(threads * BATCHES_IN_FLIGHT_PER_WORKER);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let batch_rx = &batch_rx;
+            scope.spawn(move || loop {
+                let next = batch_rx.lock().map_err(|_| ()).and_then(|rx| rx.recv().map_err(|_| ()));
+                let Ok(batch) = next else { return };
+                if done_tx.send((batch.seq, render_batch(&batch, gazetteer))).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(done_tx);
+        let writer = scope.spawn(move || -> anyhow::Result<()> {
+            let mut pending = BTreeMap::new();
+            let mut next_seq = 0;
+            for (seq, rendered) in done_rx {
+                pending.insert(seq, rendered);
+                while let Some(rendered) = pending.remove(&next_seq) {
+                    out.write(&rendered)?;
+                    next_seq += 1;
+                }
+            }
+            Ok(())
+        });
+        let read_result = read_inputs(&mut |batch| batch_tx.send(batch).map_err(|_| anyhow::anyhow!("writer stopped")));
+        drop(batch_tx);
+        let write_result = writer.join().unwrap_or_else(|_| Err(anyhow::anyhow!("writer thread panicked")));
+        // A write error (a closed pipe) explains a read-side "writer stopped".
+        write_result.and(read_result)
+    })
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn load_gazetteer(dir: Option<&Path>) -> anyhow::Result<&'static Gazetteer> {
+    match dir {
+        None => Ok(Box::leak(Box::new(Gazetteer::builder().build()))), // LEAD-TEMP: embedded
+        Some(dir) => {
+            let loaded: Gazetteer = anyhow::bail!("LEAD-TEMP {}", dir.display());
+            // One gazetteer per process run: leaking it gives workers a plain
+            // shared reference without reference counting.
+            Ok(Box::leak(Box::new(loaded)))
+        }
+    }
+}
