@@ -1,7 +1,31 @@
 //! Where the photo was taken: the scene's place names, resolved against the
 //! gazetteer.
+//!
+//! The finder works on the scene sentence (the first sentence that names a
+//! place) in four steps:
+//! 1. [`tokenize`] into words and punctuation with byte spans;
+//! 2. [`find_mentions`]: capitalized phrases, each with the cue before it
+//!    (`in`, `near`, `town of`, `N km north of`…) and the head word after or
+//!    inside it (`province`, `air base`, `district`…), sorted into countries,
+//!    provinces, sublocations and settlement candidates;
+//! 3. resolve settlement candidates against the gazetteer, using the
+//!    countries and provinces named in the caption as context;
+//! 4. choose the scene: the settlement with the strongest cue (`in`/`at` over
+//!    `of` over bare over `from`/`over`), the later one on a tie (captions
+//!    name the background first: "who fled X ... in Y"); a reference place
+//!    (`near X`, `N km north of X`) lends its id when the settlement it
+//!    locates is not in the gazetteer, and is the city when nothing finer is
+//!    named (RECORD.md "Reference places").
+//!
+//! Decisions where RECORD.md leaves room:
+//! - `X neighbourhood/district/quarter of Y` gives sublocation X and city Y
+//!   (the scorer accepts either reading; this one keeps facets on the city).
+//! - An unresolved name led by a terrain word (`Jabal`, `Mount`, `Wadi`) is a
+//!   sublocation, not a city.
+//! - Ids and coordinates come from settlements only: a province or country
+//!   alone leaves `geonames_id` null.
 
-use gazetteer::Gazetteer;
+use gazetteer::{CountryCode, Gazetteer, MatchKind, Place};
 
 use crate::record::Location;
 use crate::span::Span;
@@ -16,6 +40,988 @@ pub(crate) struct LocationFound {
 }
 
 /// Finds the location of the scene in the description.
-pub(crate) fn find_location(_text: &str, _description: Span, _gazetteer: &Gazetteer) -> LocationFound {
+pub(crate) fn find_location(text: &str, description: Span, gazetteer: &Gazetteer) -> LocationFound {
+    let tokens = tokenize(text, description);
+    let weak_countries = weak_country_context(text, &tokens, gazetteer);
+    for sentence in sentences(&tokens) {
+        let mut mentions = find_mentions(text, &tokens[sentence.clone()], gazetteer);
+        if !mentions.iter().any(|m| m.is_place()) {
+            continue;
+        }
+        resolve_settlements(&mut mentions, gazetteer, &weak_countries);
+        if let Some(found) = choose_scene(text, &mentions, gazetteer) {
+            return found;
+        }
+    }
     LocationFound::default()
+}
+
+// ---------------------------------------------------------------------------
+// Tokens
+
+/// A word or a punctuation mark.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Token {
+    span: Span,
+    kind: TokenKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TokenKind {
+    /// Letters or digits, with inner `'`, `’`, `-`, `.` (`Ma'arrat`, `al-Bab`, `U.S.`).
+    Word,
+    /// Any other non-space character.
+    Punct(char),
+}
+
+impl Token {
+    fn text<'t>(&self, text: &'t str) -> &'t str {
+        self.span.of(text)
+    }
+
+    fn is_word(&self) -> bool {
+        self.kind == TokenKind::Word
+    }
+
+    fn is_punct(&self, c: char) -> bool {
+        self.kind == TokenKind::Punct(c)
+    }
+}
+
+fn tokenize(text: &str, within: Span) -> Vec<Token> {
+    let mut tokens = Vec::new();
+    let slice = within.of(text);
+    let mut chars = slice.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let start = within.start + i;
+        if c.is_alphanumeric() {
+            let mut end = start + c.len_utf8();
+            while let Some(&(j, d)) = chars.peek() {
+                if d.is_alphanumeric() {
+                    end = within.start + j + d.len_utf8();
+                    chars.next();
+                    continue;
+                }
+                // Inner joiners stay in the word only when a letter follows.
+                let joins = matches!(d, '\'' | '\u{2019}' | '\u{2018}' | '-' | '.' | '\u{02bf}' | '\u{02be}');
+                let next_is_alnum = slice[j + d.len_utf8()..].chars().next().is_some_and(char::is_alphanumeric);
+                if joins && next_is_alnum {
+                    chars.next();
+                    continue;
+                }
+                // Keep a final period of an abbreviation (`U.S.`, `Fla.`) in the word.
+                if d == '.' && is_abbreviation(&text[start..within.start + j + 1]) {
+                    end = within.start + j + 1;
+                    chars.next();
+                }
+                break;
+            }
+            tokens.push(Token { span: Span::new(start, end), kind: TokenKind::Word });
+        } else {
+            tokens.push(Token { span: Span::new(start, start + c.len_utf8()), kind: TokenKind::Punct(c) });
+        }
+    }
+    tokens
+}
+
+/// Words whose final period does not end a sentence.
+fn is_abbreviation(word_with_period: &str) -> bool {
+    let bare = word_with_period.trim_end_matches('.');
+    // Dotted initials: U.S., U.N., N.Y.
+    if bare.contains('.') && bare.split('.').all(|part| part.chars().count() == 1) {
+        return true;
+    }
+    us_state_abbreviation(word_with_period).is_some()
+        || matches!(
+            bare,
+            "Mr" | "Mrs" | "Ms" | "Dr" | "St" | "Gen" | "Col" | "Lt" | "Sgt" | "Capt" | "Gov" | "Sen" | "Rep" | "Jr"
+                | "Sr" | "Mt" | "Ft" | "Jan" | "Feb" | "Mar" | "Apr" | "Aug" | "Sept" | "Sep" | "Oct" | "Nov" | "Dec"
+                | "No" | "Prof" | "Rev" | "Maj" | "Adm" | "Cpl" | "Pvt" | "Brig" | "approx"
+        )
+}
+
+/// Token ranges of sentences: split at `.`, `?`, `!` tokens (abbreviation
+/// periods are inside their words and never split).
+fn sentences(tokens: &[Token]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, token) in tokens.iter().enumerate() {
+        if token.is_punct('.') || token.is_punct('?') || token.is_punct('!') || token.is_punct(';') {
+            if i > start {
+                out.push(start..i);
+            }
+            start = i + 1;
+        }
+    }
+    if start < tokens.len() {
+        out.push(start..tokens.len());
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Lexicons
+
+/// The cue before a place phrase, strongest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Cue {
+    /// `in`, `at`, `on`, `inside`, `town of`, a Getty dateline.
+    Scene,
+    /// `of` (`the main street of X`), `into`.
+    Of,
+    /// No preposition, but a place pattern follows (`X, Syria`, `X, north of`).
+    Bare,
+    /// `from`, `over`, `towards`, `across`, `to`, `with`.
+    Weak,
+    /// `near`, `outside`, `outskirts of`, `N km north of`: locates another place.
+    Reference,
+}
+
+/// Sublocation heads kept in the name (`Zaatari refugee camp`).
+const FACILITY_HEADS: &[&str] = &[
+    "square", "street", "avenue", "road", "boulevard", "bridge", "mosque", "church", "cathedral", "temple",
+    "synagogue", "shrine", "hospital", "clinic", "stadium", "arena", "airport", "airbase", "base", "camp",
+    "market", "bazaar", "souk", "crossing", "checkpoint", "port", "harbour", "harbor", "hotel", "palace",
+    "park", "garden", "gardens", "university", "school", "prison", "terminal", "station", "plaza", "center",
+    "centre", "hall", "museum", "cemetery", "citadel", "castle", "fort", "compound", "embassy", "beach",
+    "building", "tower", "complex", "valley", "river", "lake", "island", "mountain", "mountains", "dam",
+];
+
+/// Lower-case words that may stand between a place name and its facility
+/// head (`Beirut international airport`, `Tal Abyad street market`).
+const FACILITY_MODIFIERS: &[&str] =
+    &["refugee", "air", "international", "street", "border", "military", "old", "central", "main", "grand", "naval", "displacement", "detention", "army", "police"];
+
+/// Sublocation heads dropped from the name (`Jobar area` -> `Jobar`).
+const DISTRICT_HEADS: &[&str] = &["district", "neighbourhood", "neighborhood", "quarter", "area", "suburb", "sector"];
+
+/// Settlement heads (`Qabasin town`, `Idlib city`).
+const SETTLEMENT_HEADS: &[&str] = &["town", "city", "village", "hamlet", "township", "municipality"];
+
+/// Province heads (`Idlib province`, `Homs Governorate`, `Luhansk region`).
+const PROVINCE_HEADS: &[&str] =
+    &["province", "governorate", "region", "oblast", "state", "countryside", "prefecture", "district"];
+
+/// Regions that are neither settlements nor provinces; they never become the city.
+const REGION_WORDS: &[&str] = &["ghouta", "bekaa", "donbas", "donbass", "kurdistan", "sinai", "galilee", "negev"];
+
+/// Terrain words: an unresolved name led by one is a sublocation.
+const TERRAIN_WORDS: &[&str] = &["jabal", "jebel", "mount", "mt.", "wadi", "lake", "cape", "tal", "tell"];
+
+/// Directions, as in `north of X` or `northern Syria`.
+const DIRECTIONS: &[&str] = &[
+    "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "northern", "southern",
+    "eastern", "western", "northeastern", "northwestern", "southeastern", "southwestern", "central", "north-east",
+    "north-west", "south-east", "south-west",
+];
+
+/// Capitalized words that start sentences or phrases but are never places.
+const NOT_PLACE_WORDS: &[&str] = &[
+    "a", "an", "the", "this", "that", "these", "those", "in", "at", "on", "of", "and", "but", "as", "after", "before",
+    "during", "while", "when", "with", "from", "file", "files", "photo", "picture", "people", "president", "prime",
+    "minister", "king", "queen", "pope", "leader", "gen.", "general", "mr.", "mrs.", "dr.", "monday", "tuesday",
+    "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december", "jan.", "feb.", "aug.", "sept.", "sep.",
+    "oct.", "nov.", "dec.", "reuters", "afp", "ap", "epa", "getty", "islamic", "state", "army", "forces", "free",
+    "hurricane", "storm", "tropical", "typhoon", "cyclone", "olympic", "olympics", "world", "cup", "u.n.", "un",
+    "nato", "residents", "rescuers", "it", "there", "here", "some", "many", "two", "three", "four", "five",
+];
+
+/// AP-style US state abbreviations and their GeoNames admin1 codes.
+fn us_state_abbreviation(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "Ala." => "US.AL",
+        "Ariz." => "US.AZ",
+        "Ark." => "US.AR",
+        "Calif." => "US.CA",
+        "Colo." => "US.CO",
+        "Conn." => "US.CT",
+        "Del." => "US.DE",
+        "D.C." => "US.DC",
+        "Fla." => "US.FL",
+        "Ga." => "US.GA",
+        "Ill." => "US.IL",
+        "Ind." => "US.IN",
+        "Kan." => "US.KS",
+        "Ky." => "US.KY",
+        "La." => "US.LA",
+        "Md." => "US.MD",
+        "Mass." => "US.MA",
+        "Mich." => "US.MI",
+        "Minn." => "US.MN",
+        "Miss." => "US.MS",
+        "Mo." => "US.MO",
+        "Mont." => "US.MT",
+        "Neb." => "US.NE",
+        "Nev." => "US.NV",
+        "N.H." => "US.NH",
+        "N.J." => "US.NJ",
+        "N.M." => "US.NM",
+        "N.Y." => "US.NY",
+        "N.C." => "US.NC",
+        "N.D." => "US.ND",
+        "Okla." => "US.OK",
+        "Ore." => "US.OR",
+        "Pa." => "US.PA",
+        "R.I." => "US.RI",
+        "S.C." => "US.SC",
+        "S.D." => "US.SD",
+        "Tenn." => "US.TN",
+        "Vt." => "US.VT",
+        "Va." => "US.VA",
+        "Wash." => "US.WA",
+        "W.Va." => "US.WV",
+        "Wis." => "US.WI",
+        "Wyo." => "US.WY",
+        _ => return None,
+    })
+}
+
+/// Adjectives of nationality, for weak country context (`the Turkish town of`).
+const DEMONYMS: &[(&str, &str)] = &[
+    ("syrian", "SY"), ("turkish", "TR"), ("lebanese", "LB"), ("iraqi", "IQ"), ("jordanian", "JO"),
+    ("palestinian", "PS"), ("israeli", "IL"), ("ukrainian", "UA"), ("russian", "RU"), ("afghan", "AF"),
+    ("nepalese", "NP"), ("libyan", "LY"), ("egyptian", "EG"), ("yemeni", "YE"), ("iranian", "IR"),
+    ("sudanese", "SD"), ("chadian", "TD"), ("bangladeshi", "BD"), ("kurdish", ""), ("greek", "GR"),
+    ("french", "FR"), ("german", "DE"), ("british", "GB"), ("american", "US"), ("mexican", "MX"),
+    ("brazilian", "BR"), ("indian", "IN"), ("pakistani", "PK"), ("chinese", "CN"), ("japanese", "JP"),
+    ("saudi", "SA"), ("somali", "SO"), ("ethiopian", "ET"), ("kenyan", "KE"), ("nigerian", "NG"),
+    ("polish", "PL"), ("hungarian", "HU"), ("serbian", "RS"), ("croatian", "HR"), ("bosnian", "BA"),
+    ("tunisian", "TN"), ("algerian", "DZ"), ("moroccan", "MA"), ("malian", "ML"), ("congolese", "CD"),
+    ("venezuelan", "VE"), ("colombian", "CO"), ("haitian", "HT"), ("filipino", "PH"), ("indonesian", "ID"),
+    ("burmese", "MM"), ("thai", "TH"), ("vietnamese", "VN"), ("korean", "KR"), ("georgian", "GE"),
+    ("armenian", "AM"), ("azerbaijani", "AZ"), ("belarusian", "BY"), ("moldovan", "MD"), ("romanian", "RO"),
+    ("bulgarian", "BG"), ("italian", "IT"), ("spanish", "ES"), ("portuguese", "PT"), ("dutch", "NL"),
+    ("belgian", "BE"), ("swiss", "CH"), ("austrian", "AT"), ("swedish", "SE"), ("norwegian", "NO"),
+    ("finnish", "FI"), ("danish", "DK"), ("irish", "IE"), ("scottish", "GB"), ("canadian", "CA"),
+    ("australian", "AU"), ("cuban", "CU"), ("chilean", "CL"), ("argentine", "AR"), ("peruvian", "PE"),
+    ("emirati", "AE"), ("qatari", "QA"), ("kuwaiti", "KW"), ("omani", "OM"), ("bahraini", "BH"),
+];
+
+fn is_one_of(word: &str, list: &[&str]) -> bool {
+    list.iter().any(|w| w.eq_ignore_ascii_case(word))
+}
+
+fn starts_upper(word: &str) -> bool {
+    word.chars().next().is_some_and(char::is_uppercase)
+}
+
+/// A lower-case word that is part of a name (`al-Bab`, `ash-Shughur`, `de`).
+fn is_name_particle(word: &str) -> bool {
+    let lower_prefixed = word.split_once('-').is_some_and(|(head, tail)| {
+        matches!(head, "al" | "el" | "an" | "ar" | "as" | "ash" | "at" | "az" | "ad" | "adh" | "ath" | "ul" | "ad-d")
+            && starts_upper(tail)
+    });
+    lower_prefixed || matches!(word, "al" | "el" | "de" | "del" | "la" | "le" | "du" | "des" | "da" | "do" | "dos" | "di" | "bin" | "ibn" | "ben")
+}
+
+// ---------------------------------------------------------------------------
+// Mentions
+
+#[derive(Debug, Clone, PartialEq)]
+enum MentionKind {
+    Country(CountryCode),
+    /// An admin1 division, resolved when the gazetteer knows it.
+    Province { code: Option<String>, country: Option<CountryCode> },
+    /// A named place finer than a town.
+    Sublocation { name: String, district: bool },
+    /// A town, city or village, possibly resolved.
+    Settlement { resolved: Option<ResolvedPlace>, explicit_head: bool },
+    /// A region (`eastern Ghouta`): context only.
+    Region,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct ResolvedPlace {
+    place: Place,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Mention {
+    kind: MentionKind,
+    /// The name as written (without its head word).
+    name: String,
+    /// The words as written, head included.
+    span: Span,
+    cue: Cue,
+    /// Index of the first token, for ordering and adjacency.
+    first_token: usize,
+    last_token: usize,
+    /// `X, Y`: this mention directly follows another mention after a comma.
+    after_comma_of_mention: bool,
+    /// `X neighbourhood of Y`: the next mention is this one's parent.
+    district_of_next: bool,
+}
+
+impl Mention {
+    fn is_place(&self) -> bool {
+        !matches!(self.kind, MentionKind::Region)
+    }
+}
+
+/// Capitalized phrases of a sentence, classified.
+fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> Vec<Mention> {
+    let mut mentions: Vec<Mention> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let Some(end) = phrase_end(text, tokens, i) else {
+            i += 1;
+            continue;
+        };
+        let words: Vec<&str> = tokens[i..end].iter().map(|t| t.text(text)).collect();
+        let cue = cue_before(text, tokens, i);
+        let after_comma = i >= 1
+            && tokens[i - 1].is_punct(',')
+            && mentions.last().is_some_and(|m| m.last_token + 2 == i);
+        if let Some(mention) = classify(text, tokens, i, end, &words, cue, after_comma, gazetteer) {
+            i = mention.last_token + 1;
+            mentions.push(mention);
+        } else {
+            i = end;
+        }
+    }
+    // `X district of Y`: Y is X's parent.
+    for k in 0..mentions.len().saturating_sub(1) {
+        if let MentionKind::Sublocation { district: true, .. } = mentions[k].kind {
+            let gap = &tokens[mentions[k].last_token + 1..mentions[k + 1].first_token];
+            let words: Vec<&str> = gap.iter().filter(|t| t.is_word()).map(|t| t.text(text)).collect();
+            if words.first().is_some_and(|w| *w == "of" || *w == "in") && words.len() <= 5 {
+                mentions[k].district_of_next = true;
+            }
+        }
+    }
+    mentions
+}
+
+/// End (exclusive) of a capitalized name phrase starting at `start`, if one
+/// starts there.
+fn phrase_end(text: &str, tokens: &[Token], start: usize) -> Option<usize> {
+    let first = tokens[start];
+    if !first.is_word() {
+        return None;
+    }
+    let word = first.text(text);
+    let leading_particle = is_name_particle(word) && word.contains('-');
+    if !(starts_upper(word) || leading_particle) || is_one_of(word, NOT_PLACE_WORDS) {
+        return None;
+    }
+    let mut end = start + 1;
+    while end < tokens.len() && tokens[end].is_word() {
+        let word = tokens[end].text(text);
+        if is_one_of(word, NOT_PLACE_WORDS) && !matches!(word, "of") {
+            break;
+        }
+        if starts_upper(word) || is_name_particle(word) {
+            end += 1;
+            continue;
+        }
+        break;
+    }
+    // A particle cannot end a name.
+    while end > start + 1 && !starts_upper(tokens[end - 1].text(text)) && !tokens[end - 1].text(text).contains('-') {
+        end -= 1;
+    }
+    Some(end)
+}
+
+/// The cue words before token `at`.
+fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
+    // Up to six words back, stopping at punctuation other than `(`/`)` of a
+    // distance (`47 km (29 miles) north of`).
+    let mut words: Vec<String> = Vec::new();
+    let mut k = at;
+    while k > 0 && words.len() < 7 {
+        k -= 1;
+        let token = tokens[k];
+        if token.is_word() {
+            words.push(token.text(text).to_ascii_lowercase());
+        } else if token.is_punct('(') || token.is_punct(')') {
+            continue;
+        } else {
+            break;
+        }
+    }
+    // words[0] is the nearest word.
+    let nearest = |n: usize| words.get(n).map(String::as_str);
+    let skip_adjectives = |mut n: usize| {
+        // "the rebel-held town of", "the southeastern Turkish town of".
+        while let Some(w) = nearest(n) {
+            let adjective = w.contains('-')
+                || is_one_of(w, DIRECTIONS)
+                || DEMONYMS.iter().any(|(d, _)| *d == w)
+                || matches!(w, "the" | "a" | "an" | "besieged" | "restive" | "border" | "nearby" | "capital" | "ancient" | "old" | "rebel" | "held" | "town" | "city" | "village" | "province" | "region" | "of" | "central" | "northwestern");
+            if !adjective {
+                break;
+            }
+            n += 1;
+        }
+        n
+    };
+    match nearest(0) {
+        Some("near" | "outside" | "nearby") => return Cue::Reference,
+        Some("of") => {
+            // "outskirts of", "north of", "km from"-style references.
+            let n = skip_adjectives(1);
+            let before = nearest(1).unwrap_or("");
+            if is_one_of(before, DIRECTIONS) || matches!(before, "outskirts" | "edge" | "countryside" | "suburbs") {
+                return Cue::Reference;
+            }
+            if matches!(before, "town" | "city" | "village" | "province" | "region") {
+                // "near the Jordanian city of X" is a reference, "the town of X" a scene.
+                let lead = nearest(n).unwrap_or("");
+                if matches!(lead, "near" | "outside") || words.iter().any(|w| w == "outskirts") {
+                    return Cue::Reference;
+                }
+                return Cue::Scene;
+            }
+            return Cue::Of;
+        }
+        Some("from") => {
+            if nearest(1).is_some_and(|w| w == "km" || w == "miles" || w.ends_with("km")) {
+                return Cue::Reference;
+            }
+            return Cue::Weak;
+        }
+        Some("in" | "at" | "on" | "inside" | "within") => return Cue::Scene,
+        Some("into") => return Cue::Of,
+        Some("over" | "towards" | "toward" | "across" | "to" | "with" | "through" | "via" | "by" | "for" | "leaving" | "fleeing" | "left" | "reach" | "reached") => {
+            if nearest(0) == Some("leaving") || nearest(0) == Some("fleeing") {
+                return Cue::Bare;
+            }
+            return Cue::Weak;
+        }
+        _ => {}
+    }
+    // "in rebel-held Azaz", "in central Raqqa", "in northwestern Syria".
+    let n = skip_adjectives(0);
+    match nearest(n) {
+        Some("in" | "at" | "on" | "inside") if n > 0 => Cue::Scene,
+        Some("near" | "outside") if n > 0 => Cue::Reference,
+        Some("over" | "from" | "to" | "towards") if n > 0 => Cue::Weak,
+        _ => Cue::Bare,
+    }
+}
+
+/// Classifies the phrase `tokens[start..end]`, possibly extending it over a
+/// following head word.
+#[allow(clippy::too_many_arguments)]
+fn classify(
+    text: &str,
+    tokens: &[Token],
+    start: usize,
+    end: usize,
+    words: &[&str],
+    cue: Cue,
+    after_comma: bool,
+    gazetteer: &Gazetteer,
+) -> Option<Mention> {
+    let span_of = |a: usize, b: usize| Span::new(tokens[a].span.start, tokens[b - 1].span.end);
+    let name_of = |a: usize, b: usize| span_of(a, b).of(text).to_string();
+    let mention = |kind, name: String, last: usize| Mention {
+        kind,
+        name,
+        span: span_of(start, last + 1),
+        cue,
+        first_token: start,
+        last_token: last,
+        after_comma_of_mention: after_comma,
+        district_of_next: false,
+    };
+    let last_word = words[words.len() - 1];
+    // A possessive before a person or title is no place ("Kenya's Eliud", "Syria's President").
+    let (words, end, possessive) = match strip_possessive(last_word) {
+        Some(stem) => {
+            let mut trimmed = words.to_vec();
+            let last = trimmed.len() - 1;
+            trimmed[last] = stem;
+            (trimmed, end, true)
+        }
+        None => (words.to_vec(), end, false),
+    };
+    let phrase_span = span_of(start, end);
+    let mut phrase = phrase_span.of(text).to_string();
+    if possessive {
+        if let Some(stem) = strip_possessive(&phrase) {
+            phrase = stem.to_string();
+        }
+    }
+    let next_word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
+    if possessive {
+        let next = next_word(end).unwrap_or("");
+        let generic_place = next.chars().next().is_some_and(char::is_lowercase) || is_one_of(next, PROVINCE_HEADS);
+        if !generic_place {
+            return None;
+        }
+    }
+
+    // Heads inside the phrase: "Umayyad Square", "Homs Governorate", "Gaza City".
+    let inner_head = words.last().copied().unwrap_or("");
+    if words.len() >= 2 {
+        let name_without_head = name_of(start, end - 1);
+        if is_one_of(inner_head, PROVINCE_HEADS) && !is_one_of(inner_head, &["district"]) {
+            return Some(province_mention(mention(MentionKind::Region, name_without_head.clone(), end - 1), &name_without_head, gazetteer));
+        }
+        if is_one_of(inner_head, FACILITY_HEADS) && gazetteer.places_named(&phrase).is_empty() {
+            return Some(mention(MentionKind::Sublocation { name: phrase.clone(), district: false }, phrase, end - 1));
+        }
+        if is_one_of(inner_head, DISTRICT_HEADS) {
+            return Some(mention(MentionKind::Sublocation { name: name_without_head.clone(), district: true }, name_without_head, end - 1));
+        }
+    }
+
+    // Heads after the phrase: "Zaatari refugee camp", "Idlib province", "Jobar area".
+    let mut k = end;
+    while next_word(k).is_some_and(|w| is_one_of(w, FACILITY_MODIFIERS)) && k < end + 2 {
+        k += 1;
+    }
+    if let Some(head) = next_word(k) {
+        if is_one_of(head, FACILITY_HEADS) && !possessive {
+            let name = name_of(start, k + 1);
+            return Some(mention(MentionKind::Sublocation { name: name.clone(), district: false }, name, k));
+        }
+    }
+    if let Some(head) = next_word(end) {
+        if is_one_of(head, PROVINCE_HEADS) && head != "district" {
+            return Some(province_mention(mention(MentionKind::Region, phrase.clone(), end), &phrase, gazetteer));
+        }
+        if is_one_of(head, DISTRICT_HEADS) {
+            return Some(mention(MentionKind::Sublocation { name: phrase.clone(), district: true }, phrase, end));
+        }
+        if is_one_of(head, SETTLEMENT_HEADS) {
+            return Some(mention(MentionKind::Settlement { resolved: None, explicit_head: true }, phrase, end));
+        }
+    }
+    // "the countryside of Idlib" is the province alone.
+    if cue == Cue::Reference && start >= 2 && tokens[start - 1].text(text) == "of" {
+        let before = tokens[start - 2].text(text);
+        if before == "countryside" {
+            return Some(province_mention(mention(MentionKind::Region, phrase.clone(), end - 1), &phrase, gazetteer));
+        }
+    }
+
+    // A person's hometown ("Chris Nation, of Commerce, Ga.") or nationality
+    // ("Usain Bolt of Jamaica", "Katie Ledecky of the U.S.") is not the scene.
+    let of_at = if start >= 3 && tokens[start - 1].text(text) == "the" { start - 2 } else { start - 1.min(start) };
+    if of_at >= 1 && start >= 1 && tokens[of_at].text(text) == "of" {
+        let before = tokens[of_at - 1];
+        let before_before = of_at.checked_sub(2).map(|k| tokens[k]);
+        let after_name =
+            before.is_word() && starts_upper(before.text(text)) && !is_one_of(before.text(text), FACILITY_HEADS) && !is_one_of(before.text(text), DISTRICT_HEADS);
+        let after_name_comma = before.is_punct(',') && before_before.is_some_and(|t| starts_upper(t.text(text)));
+        if after_name || after_name_comma {
+            return None;
+        }
+    }
+    if let Some(code) = words.first().and_then(|w| us_state_abbreviation(w)).filter(|_| words.len() == 1 && after_comma) {
+        let country = CountryCode::new("US");
+        return Some(mention(MentionKind::Province { code: Some(code.to_string()), country }, phrase, end - 1));
+    }
+    if let Some(country) = gazetteer.country_named(&phrase) {
+        return Some(mention(MentionKind::Country(country.code), phrase, end - 1));
+    }
+    if words.iter().any(|w| is_one_of(w, REGION_WORDS)) {
+        return Some(mention(MentionKind::Region, phrase, end - 1));
+    }
+    // "Harvey, Louisiana": a division after a comma.
+    if after_comma {
+        let divisions = gazetteer.admin1_named(&phrase, None);
+        if let [division] = divisions.as_slice() {
+            if gazetteer.places_named(&phrase).iter().all(|m| m.place.population < 50_000) {
+                let kind = MentionKind::Province { code: Some(division.code.clone()), country: Some(division.country) };
+                return Some(mention(kind, phrase, end - 1));
+            }
+        }
+    }
+    // Only phrases in a place position are settlement candidates: after a
+    // preposition, or followed by ", <direction> of" / ", Country".
+    let followed_by_place_pattern = tokens.get(end).is_some_and(|t| t.is_punct(','))
+        && next_word(end + 1).is_some_and(|w| {
+            is_one_of(w, DIRECTIONS) || starts_upper(w) || matches!(w, "a" | "some" | "near" | "on" | "in" | "just")
+        });
+    if cue == Cue::Bare && !after_comma && !followed_by_place_pattern {
+        return None;
+    }
+    Some(mention(MentionKind::Settlement { resolved: None, explicit_head: false }, phrase, end - 1))
+}
+
+fn strip_possessive(word: &str) -> Option<&str> {
+    word.strip_suffix("'s").or_else(|| word.strip_suffix("\u{2019}s"))
+}
+
+/// A province mention resolved by name, or by the division of the biggest
+/// settlement of that name (`Kherson region` -> Kherson's oblast).
+fn province_mention(mut mention: Mention, name: &str, gazetteer: &Gazetteer) -> Mention {
+    let named = gazetteer.admin1_named(name, None);
+    let (code, country) = match named.as_slice() {
+        [one, ..] => (Some(one.code.clone()), Some(one.country)),
+        [] => match gazetteer.places_named(name).first() {
+            Some(m) => (m.place.admin1_code.clone(), Some(m.place.country)),
+            None => (None, None),
+        },
+    };
+    mention.kind = MentionKind::Province { code, country };
+    mention
+}
+
+// ---------------------------------------------------------------------------
+// Resolution
+
+/// Countries the whole caption hints at: country names anywhere and
+/// nationality adjectives (`the Syrian Observatory`), for breaking ties.
+fn weak_country_context(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> Vec<CountryCode> {
+    let mut out = Vec::new();
+    for token in tokens.iter().filter(|t| t.is_word()) {
+        let word = token.text(text);
+        if !starts_upper(word) {
+            continue;
+        }
+        let lower = word.to_ascii_lowercase();
+        let code = DEMONYMS
+            .iter()
+            .find(|(d, _)| *d == lower)
+            .and_then(|(_, c)| CountryCode::new(c))
+            .or_else(|| gazetteer.country_named(strip_possessive(word).unwrap_or(word)).map(|c| c.code));
+        if let Some(code) = code {
+            if !out.contains(&code) {
+                out.push(code);
+            }
+        }
+    }
+    out
+}
+
+fn resolve_settlements(mentions: &mut [Mention], gazetteer: &Gazetteer, weak: &[CountryCode]) {
+    let strong_countries: Vec<CountryCode> = mentions
+        .iter()
+        .filter(|m| m.cue != Cue::Weak)
+        .filter_map(|m| match &m.kind {
+            MentionKind::Country(code) => Some(*code),
+            MentionKind::Province { country: Some(code), .. } => Some(*code),
+            _ => None,
+        })
+        .collect();
+    let provinces: Vec<String> = mentions
+        .iter()
+        .filter_map(|m| match &m.kind {
+            MentionKind::Province { code: Some(code), .. } => Some(code.clone()),
+            _ => None,
+        })
+        .collect();
+    for k in 0..mentions.len() {
+        let MentionKind::Settlement { explicit_head, .. } = mentions[k].kind else { continue };
+        let resolved = best_place(&mentions[k].name, gazetteer, &strong_countries, &provinces, weak);
+        mentions[k].kind = MentionKind::Settlement { resolved: resolved.map(|place| ResolvedPlace { place }), explicit_head };
+    }
+    // Settlements of one caption lie in one country: the most prominent
+    // resolved one anchors it, and a name that resolved elsewhere is
+    // re-resolved there, or left unresolved when it has no namesake there
+    // and stands next to the anchor ("Jubar, Damascus").
+    if strong_countries.is_empty() {
+        let anchor = mentions
+            .iter()
+            .filter_map(|m| match &m.kind {
+                MentionKind::Settlement { resolved: Some(p), .. } => Some(&p.place),
+                _ => None,
+            })
+            .max_by_key(|p| p.population)
+            .map(|p| p.country);
+        if let Some(anchor) = anchor {
+            for k in 0..mentions.len() {
+                let MentionKind::Settlement { resolved: Some(ref p), explicit_head } = mentions[k].kind else { continue };
+                if p.place.country == anchor {
+                    continue;
+                }
+                let in_anchor = best_place(&mentions[k].name, gazetteer, &[anchor], &provinces, weak);
+                let next_to_anchor = mentions[k].after_comma_of_mention || mentions.get(k + 1).is_some_and(|m| m.after_comma_of_mention);
+                if in_anchor.is_some() || next_to_anchor {
+                    mentions[k].kind = MentionKind::Settlement { resolved: in_anchor.map(|place| ResolvedPlace { place }), explicit_head };
+                }
+            }
+        }
+    }
+    // "Jubar, Damascus": an unresolved name before a resolved city is a part of it.
+    for k in 1..mentions.len() {
+        let parent_resolved = matches!(mentions[k].kind, MentionKind::Settlement { resolved: Some(_), .. });
+        if mentions[k].after_comma_of_mention && parent_resolved {
+            if let MentionKind::Settlement { resolved: None, explicit_head: false } = mentions[k - 1].kind {
+                let name = mentions[k - 1].name.clone();
+                mentions[k - 1].kind = MentionKind::Sublocation { name, district: true };
+                mentions[k - 1].district_of_next = true;
+            }
+        }
+    }
+}
+
+/// The best gazetteer place for a name in context, or `None` when no
+/// candidate fits the countries and provinces the caption names.
+fn best_place(
+    name: &str,
+    gazetteer: &Gazetteer,
+    countries: &[CountryCode],
+    provinces: &[String],
+    weak: &[CountryCode],
+) -> Option<Place> {
+    let candidates = gazetteer.places_named(name);
+    let fits_strong = |p: &Place| {
+        let province_ok = provinces.is_empty()
+            || provinces.iter().any(|code| p.admin1_code.as_deref() == Some(code.as_str()))
+            || !provinces.iter().any(|code| code.starts_with(p.country.as_str()));
+        (countries.is_empty() || countries.contains(&p.country)) && province_ok
+    };
+    candidates
+        .iter()
+        .filter(|m| fits_strong(m.place))
+        .max_by(|a, b| score(a.place, a.kind, weak).total_cmp(&score(b.place, b.kind, weak)))
+        .map(|m| m.place.clone())
+}
+
+/// Ranks candidates: match quality, then a caption's hint at the country,
+/// then population (log scale, so a hint outweighs a size difference).
+fn score(place: &Place, kind: MatchKind, weak: &[CountryCode]) -> f64 {
+    let quality = match kind {
+        MatchKind::Folded => 3.0,
+        _ => 0.0,
+    };
+    let hinted = if weak.contains(&place.country) { 4.0 } else { 0.0 };
+    quality + hinted + (f64::from(place.population) + 1.0).log10()
+}
+
+// ---------------------------------------------------------------------------
+// Choosing the scene
+
+fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Option<LocationFound> {
+    // The scene settlement: strongest cue, then the later mention.
+    let settlement_rank = |m: &Mention| match m.kind {
+        MentionKind::Settlement { .. } if m.cue != Cue::Reference => Some(m.cue),
+        _ => None,
+    };
+    let best_cue = mentions.iter().filter_map(settlement_rank).min();
+    let mut scene = best_cue.and_then(|cue| mentions.iter().rposition(|m| settlement_rank(m) == Some(cue)));
+    // A district's parent is the city: "the Amiriyah district of Aleppo".
+    let district = mentions.iter().position(|m| matches!(m.kind, MentionKind::Sublocation { district: true, .. }) && m.cue <= Cue::Of);
+    if let Some(d) = district {
+        if mentions[d].district_of_next && matches!(mentions.get(d + 1).map(|m| &m.kind), Some(MentionKind::Settlement { .. })) {
+            scene = Some(d + 1);
+        }
+    }
+    // A reference place locates the scene settlement, or is the city itself.
+    let reference = |from: usize| {
+        mentions[from..].iter().position(|m| m.cue == Cue::Reference && matches!(m.kind, MentionKind::Settlement { resolved: Some(_), .. })).map(|i| i + from)
+    };
+    let sublocation = mentions.iter().position(|m| matches!(m.kind, MentionKind::Sublocation { .. }) && m.cue != Cue::Weak);
+    let mut location = Location::default();
+    let mut used: Vec<Span> = Vec::new();
+    let mut resolved: Option<&Place> = None;
+    let mut city_as_written = None;
+    match scene {
+        Some(s) => {
+            let MentionKind::Settlement { resolved: place, .. } = &mentions[s].kind else { return None };
+            used.push(mentions[s].span);
+            match place {
+                Some(p) => resolved = Some(&p.place),
+                None => {
+                    if let Some(r) = reference(s + 1) {
+                        if let MentionKind::Settlement { resolved: Some(p), .. } = &mentions[r].kind {
+                            resolved = Some(&p.place);
+                            used.push(mentions[r].span);
+                        }
+                    }
+                    city_as_written = Some(mentions[s].name.clone());
+                }
+            }
+        }
+        None => {
+            if let Some(r) = reference(0) {
+                if let MentionKind::Settlement { resolved: Some(p), .. } = &mentions[r].kind {
+                    resolved = Some(&p.place);
+                    used.push(mentions[r].span);
+                }
+            }
+        }
+    }
+    // An unresolved name led by a terrain word is a sublocation.
+    let mut sub_name = sublocation.map(|i| {
+        used.push(mentions[i].span);
+        match &mentions[i].kind {
+            MentionKind::Sublocation { name, .. } => name.clone(),
+            _ => mentions[i].name.clone(),
+        }
+    });
+    if let Some(name) = &city_as_written {
+        let first = name.split([' ', '-']).next().unwrap_or("");
+        if is_one_of(first, TERRAIN_WORDS) && sub_name.is_none() {
+            sub_name = city_as_written.take();
+        }
+    }
+    location.sublocation = sub_name;
+    if let Some(place) = resolved {
+        location.city = Some(city_as_written.clone().unwrap_or_else(|| place.name.clone()));
+        location.geonames_id = Some(place.id);
+        location.latitude = Some(place.latitude);
+        location.longitude = Some(place.longitude);
+        location.country_code = Some(place.country.to_string());
+        location.province_code = place.admin1_code.clone();
+    } else {
+        location.city = city_as_written.clone();
+    }
+    // Province and country named in the text fill what the place did not.
+    let province = mentions.iter().find_map(|m| match &m.kind {
+        MentionKind::Province { code, country } if m.cue != Cue::Weak => Some((m.span, code.clone(), *country)),
+        _ => None,
+    });
+    let country = mentions.iter().find_map(|m| match m.kind {
+        MentionKind::Country(code) if m.cue != Cue::Weak || m.after_comma_of_mention => Some((m.span, code)),
+        _ => None,
+    });
+    if location.province_code.is_none() {
+        if let Some((span, code, country_of_province)) = &province {
+            let fits = location.country_code.is_none()
+                || country_of_province.map(|c| c.to_string()) == location.country_code;
+            if fits {
+                location.province_code = code.clone();
+                used.push(*span);
+                if location.country_code.is_none() {
+                    location.country_code = country_of_province.map(|c| c.to_string());
+                }
+            }
+        }
+    } else if let Some((span, code, _)) = &province {
+        if code == &location.province_code {
+            used.push(*span);
+        }
+    }
+    if let Some((span, code)) = country {
+        if location.country_code.is_none() {
+            location.country_code = Some(code.to_string());
+        }
+        if location.country_code.as_deref() == Some(code.as_str()) {
+            used.push(span);
+        }
+    }
+    if location.country_code.is_none() && location.city.is_none() && location.sublocation.is_none() {
+        return None;
+    }
+    if let Some(code) = &location.province_code {
+        location.province = gazetteer.admin1(code).map(|a| a.name.clone());
+    }
+    if let Some(code) = location.country_code.as_deref().and_then(CountryCode::new) {
+        location.country = gazetteer.country(code).map(|c| c.name.clone());
+    }
+    let span = Span::new(used.iter().map(|s| s.start).min()?, used.iter().map(|s| s.end).max()?);
+    location.text = Some(span.of(text).to_string());
+    location.span = Some(span);
+    let unresolved = location.geonames_id.is_none() && (location.city.is_some() || location.sublocation.is_some());
+    Some(LocationFound { location: Some(location), unresolved })
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use gazetteer::PlaceEntry;
+
+    pub(super) fn gazetteer() -> Gazetteer {
+        let mut b = Gazetteer::builder();
+        b.country("SY", "Syria", 163843).country("LB", "Lebanon", 272103).country("LY", "Libya", 2215636);
+        b.country("US", "United States", 6252001).country("DE", "Germany", 2921044);
+        b.admin1("SY.13", "Dimashq", None).admin1("SY.12", "Idlib", None).admin1("SY.08", "Rif-dimashq", None);
+        b.admin1("LB.09", "Liban-Nord", None).admin1("LY.77", "Tripoli", None).admin1("US.LA", "Louisiana", None);
+        b.admin1("US.IL", "Illinois", None);
+        let mut place = |id, name: &str, lat, lon, cc: &str, a1: &str, pop, alts: &[&str]| {
+            b.place(PlaceEntry {
+                id,
+                name: name.into(),
+                latitude: lat,
+                longitude: lon,
+                country: cc.into(),
+                admin1: Some(a1.into()),
+                population: pop,
+                alternate_names: alts.iter().map(|s| s.to_string()).collect(),
+            });
+        };
+        place(1, "Damascus", 33.5, 36.3, "SY", "13", 1_569_394, &[]);
+        place(2, "Idlib", 35.9, 36.6, "SY", "12", 128_840, &[]);
+        place(3, "Tripoli", 32.9, 13.2, "LY", "77", 1_150_989, &[]);
+        place(4, "Tripoli", 34.4, 35.8, "LB", "09", 229_398, &[]);
+        place(5, "Harvey", 41.6, -87.6, "US", "IL", 25_000, &[]);
+        place(6, "Harvey", 29.9, -90.1, "US", "LA", 20_000, &[]);
+        place(7, "Jübar", 52.7, 10.9, "DE", "14", 690, &[]);
+        b.build()
+    }
+
+    fn locate(caption: &str) -> LocationFound {
+        find_location(caption, Span::new(0, caption.len()), &gazetteer())
+    }
+
+    fn summary(found: &LocationFound) -> (Option<String>, Option<String>, Option<String>, Option<String>) {
+        let l = found.location.clone().unwrap_or_default();
+        (l.sublocation, l.city, l.province_code, l.country_code)
+    }
+
+    fn s(x: &str) -> Option<String> {
+        Some(x.to_string())
+    }
+
+    #[test]
+    fn city_and_country_with_sublocation() {
+        let found = locate("A vendor sells bread at Marjeh Square in Damascus, Syria June 3, 2019.");
+        assert_eq!(summary(&found), (s("Marjeh Square"), s("Damascus"), s("SY.13"), s("SY")));
+        let location = found.location.expect("located");
+        assert_eq!(location.text.as_deref(), Some("Marjeh Square in Damascus, Syria"));
+        assert_eq!(location.geonames_id, Some(1));
+        assert!(!found.unresolved);
+    }
+
+    #[test]
+    fn country_context_disambiguates() {
+        let found = locate("Boys play football in Tripoli, northern Lebanon, May 2, 2013.");
+        assert_eq!(summary(&found).1, s("Tripoli"));
+        assert_eq!(summary(&found).3, s("LB"));
+        let found = locate("Cars queue for fuel in Harvey, La., on Monday.");
+        assert_eq!(found.location.and_then(|l| l.geonames_id), Some(6));
+    }
+
+    #[test]
+    fn province_alone_is_not_a_city() {
+        let found = locate("Farmers harvest olives in Idlib province, Syria November 2, 2018.");
+        assert_eq!(summary(&found), (None, None, s("SY.12"), s("SY")));
+        assert!(!found.unresolved);
+    }
+
+    #[test]
+    fn unresolved_village_borrows_its_reference() {
+        let found = locate("Women bake bread in Kfar Zeit, a village 12 km north of Damascus, July 1, 2014.");
+        let location = found.location.expect("located");
+        assert_eq!(location.city.as_deref(), Some("Kfar Zeit"));
+        assert_eq!(location.geonames_id, Some(1));
+        assert_eq!(location.province_code.as_deref(), Some("SY.13"));
+        assert!(!found.unresolved);
+    }
+
+    #[test]
+    fn district_of_a_city() {
+        let found = locate("A boy rides a bicycle in the Qaboun district of Damascus, Syria.");
+        assert_eq!(summary(&found), (s("Qaboun"), s("Damascus"), s("SY.13"), s("SY")));
+        let found = locate("Protesters march in Jubar, Damascus, on Friday.");
+        assert_eq!(summary(&found), (s("Jubar"), s("Damascus"), s("SY.13"), s("SY")));
+    }
+
+    #[test]
+    fn unknown_places_are_flagged() {
+        let found = locate("Children play at Sandpiper air base in Syria, March 2, 2016.");
+        assert_eq!(summary(&found), (s("Sandpiper air base"), None, None, s("SY")));
+        assert!(found.unresolved);
+        let found = locate("Men rest in Foxburrow, La., on Monday.");
+        assert_eq!(summary(&found), (None, s("Foxburrow"), s("US.LA"), s("US")));
+        assert!(found.unresolved);
+    }
+
+    #[test]
+    fn later_scene_wins_over_background_and_people_are_not_places() {
+        let found = locate("A woman who fled the fighting in Idlib hangs laundry in Tripoli, Lebanon.");
+        assert_eq!(summary(&found).1, s("Tripoli"));
+        assert_eq!(locate("Kenya's Amos Kiprop runs the marathon.").location, None);
+    }
 }
