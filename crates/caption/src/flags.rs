@@ -1,4 +1,12 @@
-//! Verification flags, from the evidence the other extractors found.
+//! Verification flags, from the evidence the other extractors found and from
+//! the wording of the description.
+//!
+//! Wording cues are matched case-insensitively on word boundaries with one
+//! Aho-Corasick automaton built once, so the cost is one pass over the text.
+
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
 use crate::credit::CreditFound;
 use crate::date::DatesFound;
@@ -15,17 +23,98 @@ pub(crate) struct Evidence<'a> {
     pub location: &'a LocationFound,
 }
 
+/// Phrases that attribute the content to others or say it is unverified.
+const UNVERIFIED: &[&str] = &[
+    "activists said", "activists say", "activists described", "activists claim", "activists reported",
+    "residents said", "residents say", "residents described", "witnesses said", "witnesses say",
+    "what activists", "what residents", "what witnesses", "what rebels", "what the rebels", "what police said",
+    "what police say", "what officials said", "what the military said", "what the army said", "what they said",
+    "what locals", "purportedly", "purported", "allegedly", "alleged", "location given as", "given as",
+    "could not be independently verified", "cannot be independently verified", "could not independently verify",
+    "cannot independently verify", "unable to independently verify", "not be independently verified",
+    "has not been independently verified", "have not been independently verified", "could not be verified",
+    "cannot be verified", "not independently verified", "could not immediately verify", "unverified",
+    "claimed to show", "said to show", "reportedly", "according to activists", "according to the activists",
+    "activist group", "authenticity of the footage", "authenticity could not",
+];
+
+/// Phrases that say the image is a still from video.
+const STILL_FROM_VIDEO: &[&str] = &[
+    "still image taken from video", "still image from video", "still taken from video", "still from video",
+    "image taken from video", "frame grab", "framegrab", "screen grab", "screengrab", "screenshot",
+    "taken from a video", "taken from video", "from amateur video", "image from video", "grab taken from",
+    "still image from amateur video", "still image taken from amateur video", "video grab", "videograb",
+    "image made from video", "image made from a video", "from video footage", "from a video released",
+    "still from a video", "from a video posted", "from a video published", "video still",
+];
+
+/// Phrases that mark a file photo.
+const FILE_PHOTO: &[&str] = &[
+    "file photo", "file picture", "file image", "file photograph", "(files)", "file -", "files -",
+    "file pic", "archive photo", "archive picture",
+];
+
+/// Phrases that mark a handout in the description.
+const HANDOUT: &[&str] = &["handout picture", "handout photo", "handout image", "handout via", "this handout"];
+
+#[derive(Clone, Copy)]
+enum Cue {
+    Unverified,
+    StillFromVideo,
+    FilePhoto,
+    Handout,
+}
+
+static CUES: LazyLock<(AhoCorasick, Vec<Cue>)> = LazyLock::new(|| {
+    let mut patterns: Vec<&str> = Vec::new();
+    let mut kinds = Vec::new();
+    for (list, kind) in [
+        (UNVERIFIED, Cue::Unverified),
+        (STILL_FROM_VIDEO, Cue::StillFromVideo),
+        (FILE_PHOTO, Cue::FilePhoto),
+        (HANDOUT, Cue::Handout),
+    ] {
+        patterns.extend_from_slice(list);
+        kinds.extend(std::iter::repeat_n(kind, list.len()));
+    }
+    let automaton = AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::Standard)
+        .build(&patterns)
+        .expect("flag cue patterns are valid");
+    (automaton, kinds)
+});
+
+/// Marks that a caption was cut short.
+const TRUNCATION_MARKS: &[&str] = &["...more", "\u{2026}more", "...", "\u{2026}", "... more", "Read more", "Show more"];
+
 /// The flags of one caption, in vocabulary order, each once.
 pub(crate) fn collect(evidence: &Evidence<'_>) -> Vec<Flag> {
     let mut flags = Vec::new();
     if evidence.dates.weekday_mismatch {
         flags.push(Flag::WeekdayMismatch);
     }
+    let description = evidence.description.of(evidence.text);
+    let (automaton, kinds) = &*CUES;
+    for found in automaton.find_overlapping_iter(description) {
+        if !on_word_boundaries(description, found.start(), found.end()) {
+            continue;
+        }
+        flags.push(match kinds[found.pattern().as_usize()] {
+            Cue::Unverified => Flag::Unverified,
+            Cue::StillFromVideo => Flag::StillFromVideo,
+            Cue::FilePhoto => Flag::FilePhoto,
+            Cue::Handout => Flag::Handout,
+        });
+    }
     if evidence.credit.is_some_and(|c| c.handout) {
         flags.push(Flag::Handout);
     }
     if evidence.credit.is_some_and(|c| c.file) {
         flags.push(Flag::FilePhoto);
+    }
+    if is_truncated(evidence.text) {
+        flags.push(Flag::Truncated);
     }
     if evidence.credit.is_none() {
         flags.push(Flag::NoCredit);
@@ -36,8 +125,53 @@ pub(crate) fn collect(evidence: &Evidence<'_>) -> Vec<Flag> {
     if evidence.location.unresolved {
         flags.push(Flag::LocationUnresolved);
     }
-    let _ = (evidence.text, evidence.description);
     flags.sort();
     flags.dedup();
     flags
+}
+
+/// Whether the caption ends in a truncation mark (`...more`, `…`).
+pub(crate) fn is_truncated(text: &str) -> bool {
+    let tail = text.trim_end();
+    TRUNCATION_MARKS.iter().any(|mark| tail.len() >= mark.len() && tail[tail.len() - mark.len()..].eq_ignore_ascii_case(mark))
+        && !tail.ends_with("....")
+}
+
+fn on_word_boundaries(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].chars().next_back();
+    let after = text[end..].chars().next();
+    let pattern_starts_alnum = text[start..].chars().next().is_some_and(char::is_alphanumeric);
+    let pattern_ends_alnum = text[..end].chars().next_back().is_some_and(char::is_alphanumeric);
+    (!pattern_starts_alnum || !before.is_some_and(char::is_alphanumeric))
+        && (!pattern_ends_alnum || !after.is_some_and(char::is_alphanumeric))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::place::LocationFound;
+
+    fn flags_of(text: &str) -> Vec<Flag> {
+        let dates = DatesFound::default();
+        let location = LocationFound::default();
+        collect(&Evidence { text, description: Span::new(0, text.len()), credit: None, dates: &dates, location: &location })
+    }
+
+    #[test]
+    fn wording_cues() {
+        let flags = flags_of("Smoke rises after what activists said was shelling, in this still image taken from video.");
+        assert!(flags.contains(&Flag::Unverified));
+        assert!(flags.contains(&Flag::StillFromVideo));
+        assert!(flags_of("FILE - Soldiers march in a parade.").contains(&Flag::FilePhoto));
+        assert!(flags_of("Men pray in this handout picture provided by a ministry.").contains(&Flag::Handout));
+        assert!(!flags_of("The profile of a mountain.").contains(&Flag::FilePhoto));
+        assert!(!flags_of("Police allege nothing; an unallegedly calm day.").contains(&Flag::Unverified));
+    }
+
+    #[test]
+    fn truncation_and_missing_fields() {
+        let flags = flags_of("Floodwater runs through the centre of town, sweeping cars out...more");
+        assert_eq!(flags, [Flag::Truncated, Flag::NoCredit, Flag::NoDate]);
+        assert!(!flags_of("A calm evening.").contains(&Flag::Truncated));
+    }
 }

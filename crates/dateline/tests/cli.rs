@@ -1,0 +1,107 @@
+//! The `parse` command end to end: record shape, order, `--unique`,
+//! `--threads`, and bad input.
+
+use crate::util::{dateline, records, scratch};
+
+const GALLERY: &str = include_str!("../../../demo/gallery.txt");
+
+/// Every field RECORD.md names, present in every record.
+const FIELDS: &[&str] =
+    &["id", "text", "description", "credit", "date_created", "dates", "location", "persons", "organizations", "flags"];
+
+#[test]
+fn every_record_has_every_field() {
+    let output = dateline(&["parse"], GALLERY.as_bytes());
+    assert!(output.status.success());
+    let records = records(&output);
+    assert_eq!(records.len(), 15);
+    for record in &records {
+        for field in FIELDS {
+            assert!(record.get(field).is_some(), "missing {field} in {record}");
+        }
+        for field in ["raw", "creators", "agencies", "source"] {
+            assert!(record["credit"].get(field).is_some(), "missing credit.{field}");
+        }
+    }
+}
+
+#[test]
+fn unique_merges_exact_repeats_and_keeps_order() {
+    let all = records(&dateline(&["parse"], GALLERY.as_bytes()));
+    let unique = records(&dateline(&["parse", "--unique"], GALLERY.as_bytes()));
+    assert_eq!(unique.len(), all.len() - 1);
+    let mut seen = std::collections::HashSet::new();
+    let first_occurrences: Vec<_> = all.iter().filter(|r| seen.insert(r["id"].clone())).collect();
+    assert_eq!(unique.iter().collect::<Vec<_>>(), first_occurrences);
+}
+
+#[test]
+fn threads_do_not_change_the_output() {
+    let big = GALLERY.repeat(300);
+    let one = dateline(&["parse", "--threads", "1"], big.as_bytes());
+    let four = dateline(&["parse", "--threads", "4"], big.as_bytes());
+    assert!(one.status.success() && four.status.success());
+    assert_eq!(one.stdout, four.stdout);
+    assert_eq!(records(&one).len(), 15 * 300);
+}
+
+#[test]
+fn files_are_read_in_order_and_stdin_when_none() {
+    let dir = scratch("cli_files");
+    let a = dir.join("a.txt");
+    let b = dir.join("b.txt");
+    std::fs::write(&a, "First caption in Beirut, Lebanon.\n").expect("write");
+    std::fs::write(&b, "Second caption in Homs, Syria.\n").expect("write");
+    let output = dateline(&["parse", b.to_str().expect("utf-8 path"), a.to_str().expect("utf-8 path")], b"");
+    let texts: Vec<_> = records(&output).iter().map(|r| r["text"].as_str().unwrap_or("").to_string()).collect();
+    assert_eq!(texts, ["Second caption in Homs, Syria.", "First caption in Beirut, Lebanon."]);
+}
+
+#[test]
+fn empty_input_gives_no_records_and_success() {
+    let output = dateline(&["parse"], b"");
+    assert!(output.status.success());
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn invalid_utf8_is_kept_with_a_located_warning() {
+    let dir = scratch("cli_utf8");
+    let file = dir.join("latin1.txt");
+    std::fs::write(&file, b"Men rest in a caf\xe9 in Beirut, Lebanon, May 2, 2016. REUTERS/Jane Doe\n").expect("write");
+    let output = dateline(&["parse", file.to_str().expect("utf-8 path")], b"");
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("latin1.txt") && stderr.contains("byte offset 17"), "{stderr}");
+    let records = records(&output);
+    assert_eq!(records.len(), 1);
+    assert!(records[0]["text"].as_str().unwrap_or("").contains("caf\u{FFFD}"));
+}
+
+#[test]
+fn binary_input_is_refused_but_other_files_still_parse() {
+    let dir = scratch("cli_binary");
+    let image = dir.join("photo.jpg");
+    std::fs::write(&image, b"\xFF\xD8\xFF\xE0\x00\x10JFIF\x00\x01\x02").expect("write");
+    let text = dir.join("captions.txt");
+    std::fs::write(&text, "Boats in the harbour of Tartus, Syria.\n").expect("write");
+    let output = dateline(&["parse", image.to_str().expect("utf-8 path"), text.to_str().expect("utf-8 path")], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("photo.jpg") && stderr.contains("JPEG"), "{stderr}");
+    assert_eq!(records(&output).len(), 1);
+}
+
+#[test]
+fn huge_line_and_long_caption_do_not_break_parsing() {
+    let long_caption = "Smoke rises over the hills near Homs, Syria. ".repeat(1_400); // ~60 KB
+    let output = dateline(&["parse"], long_caption.as_bytes());
+    assert!(output.status.success());
+    assert_eq!(records(&output).len(), 1);
+
+    let huge_line = "word ".repeat(6 * 1024 * 1024); // 30 MB, no newline
+    let output = dateline(&["parse", "--threads", "2"], huge_line.as_bytes());
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let total: usize = records(&output).iter().map(|r| r["text"].as_str().unwrap_or("").len()).sum();
+    assert!(total >= huge_line.trim_end().len() - records(&output).len());
+}

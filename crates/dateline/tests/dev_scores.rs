@@ -1,0 +1,69 @@
+//! The accuracy bar of issue 2: the shared scorer on the dev gold set must
+//! report at least these figures, and every seed caption must be right on the
+//! core fields.
+
+use std::process::Command;
+
+use crate::util::{dateline, scratch, shared_dir};
+
+/// Minimum scores (`score.py` field names).
+const MINIMUMS: &[(&str, f64)] = &[
+    ("record_core", 0.90),
+    ("creators", 0.97),
+    ("agencies", 0.97),
+    ("date_created", 0.95),
+    ("country_code", 0.95),
+    ("city", 0.90),
+    ("province_code", 0.85),
+    ("flags", 0.85),
+    ("persons", 0.80),
+    ("organizations", 0.75),
+];
+
+#[test]
+fn dev_set_scores_meet_the_bar() {
+    let Some(shared) = shared_dir() else { return };
+    let dir = scratch("dev_scores");
+    let gold = shared.join("eval/dev.jsonl");
+    let mut captions = String::new();
+    let mut seed_gold = String::new();
+    for line in std::fs::read_to_string(&gold).expect("dev set").lines().filter(|l| !l.trim().is_empty()) {
+        let row: serde_json::Value = serde_json::from_str(line).expect("dev row is JSON");
+        captions.push_str(row["text"].as_str().expect("text"));
+        captions.push_str("\n\n");
+        if row["origin"] == "seed" {
+            seed_gold.push_str(line);
+            seed_gold.push('\n');
+        }
+    }
+    let output = dateline(&["parse"], captions.as_bytes());
+    assert!(output.status.success(), "parse failed: {}", String::from_utf8_lossy(&output.stderr));
+    let pred = dir.join("pred.jsonl");
+    std::fs::write(&pred, &output.stdout).expect("write predictions");
+    std::fs::write(dir.join("seed.jsonl"), seed_gold).expect("write seed gold");
+
+    let scorer = shared.join("eval/score.py");
+    let mut args: Vec<String> = vec![
+        scorer.display().to_string(),
+        "--gold".into(),
+        gold.display().to_string(),
+        "--pred".into(),
+        pred.display().to_string(),
+        "--misses".into(),
+    ];
+    for (field, minimum) in MINIMUMS {
+        args.push("--min".into());
+        args.push(format!("{field}={minimum}"));
+    }
+    let scored = Command::new("python3").args(&args).output().expect("python3 runs the scorer");
+    let report = String::from_utf8_lossy(&scored.stdout);
+    eprintln!("{report}");
+    assert!(scored.status.success(), "dev scores below the bar:\n{report}");
+
+    let seeds = Command::new("python3")
+        .args([&scorer.display().to_string(), "--gold", &dir.join("seed.jsonl").display().to_string()])
+        .args(["--pred", &pred.display().to_string(), "--min", "record_core=1.0"])
+        .output()
+        .expect("python3 runs the scorer");
+    assert!(seeds.status.success(), "a seed caption is wrong on the core fields:\n{}", String::from_utf8_lossy(&seeds.stdout));
+}

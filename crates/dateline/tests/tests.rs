@@ -1,0 +1,5 @@
+//! Integration tests of the `dateline` binary (one test binary, modules by topic).
+
+mod cli;
+mod dev_scores;
+mod util;

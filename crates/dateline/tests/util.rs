@@ -1,0 +1,54 @@
+//! Helpers shared by the integration tests: running the binary, finding
+//! `../shared`, scratch directories.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `dateline` with `args`, feeding `stdin`.
+pub fn dateline(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dateline"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dateline runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let stdin = stdin.to_vec();
+    let feeder = std::thread::spawn(move || {
+        // The command may stop reading early (refused input): ignore EPIPE.
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("dateline finishes");
+    let _ = feeder.join();
+    output
+}
+
+/// Parsed JSON lines of a command's stdout.
+pub fn records(output: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
+        .collect()
+}
+
+/// The shared folder (`../shared` beside the checkout), when present.
+/// Tests that need it print why they skip where it is absent.
+pub fn shared_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared");
+    if dir.join("eval/dev.jsonl").is_file() {
+        Some(dir)
+    } else {
+        eprintln!("skipping: ../shared (eval and seeds) is not beside this checkout");
+        None
+    }
+}
+
+/// A fresh scratch directory under the target dir.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
