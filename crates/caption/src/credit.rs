@@ -1,7 +1,38 @@
 //! The credit line: where it stands, and who and what it credits.
+//!
+//! A credit stands at the end of the caption (a credit that stood on its own
+//! line is, after whitespace normalization, the tail after a space). It is
+//! found in two ways, both reading only the last [`MAX_CREDIT_BYTES`]:
+//! - a bracketed group that closes the caption, `(Photo by Jane Doe/AFP)`,
+//!   `[Jane Doe/AP Photo]`, `(AP Photo, File)`;
+//! - a bare tail that starts at a sentence end or at an anchor word
+//!   (`REUTERS/...`, `AFP PHOTO / ...`, `Photo: ...`, `/ ...`) and runs to
+//!   the end; of the tails that parse as a credit the longest wins, so the
+//!   initial in `Jane Q. Doe/AP` does not cut the name.
+//!
+//! What counts as a credit is decided in [`body`]: the words must all be
+//! agencies, role words, names or organisations, and they must name an agency,
+//! follow a lead-in (`Photo by`), or pair a name with a second party across a
+//! slash (`Jane Doe/Save the Children`). So `24/7` and `and/or` are prose.
+//! Reuters trailers (`TPX IMAGES OF THE DAY`, `(SYRIA - Tags: ...)`,
+//! `ATTENTION EDITORS ...`) after the credit are inside its span but not in
+//! `raw`, so the description never keeps them. A credit that opens the
+//! caption is not looked for.
+
+mod agency;
+mod body;
+mod name;
 
 use crate::record::Credit;
 use crate::span::Span;
+
+use body::{Parsed, Setting};
+
+/// How far from the end a credit may start, in bytes. The longest real
+/// credits (Getty's `/ AFP PHOTO / ... (Photo credit should read ...)`) are
+/// about half of this; the bound keeps the search independent of caption
+/// length.
+const MAX_CREDIT_BYTES: usize = 320;
 
 /// What the credit scanner found in a caption.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,7 +47,224 @@ pub(crate) struct CreditFound {
     pub file: bool,
 }
 
+/// A credit found, before it becomes a [`CreditFound`].
+struct Located {
+    /// Where the credit and its brackets or leading slash start.
+    start: usize,
+    /// The credit words as written.
+    raw: Span,
+    parsed: Parsed,
+}
+
 /// Finds the caption's credit line, if any.
-pub(crate) fn find_credit(_text: &str) -> Option<CreditFound> {
+pub(crate) fn find_credit(text: &str) -> Option<CreditFound> {
+    let end = trim_trailing_noise(text);
+    if end == 0 {
+        return None;
+    }
+    let located = bracketed(text, end).or_else(|| trailing(text, end))?;
+    let span = Span::new(located.start, text.len());
+    let parsed = located.parsed;
+    let source = parsed.source().map(str::to_string);
+    // RECORD.md's flag table: a credited non-agency source is a handout too.
+    let handout = parsed.handout || source.is_some();
+    let file = parsed.file;
+    let credit = Credit {
+        raw: Some(located.raw.of(text).to_string()),
+        creators: parsed.creators,
+        agencies: parsed.agencies,
+        source,
+        span: Some(span),
+    };
+    Some(CreditFound { credit, span, handout, file })
+}
+
+/// End of the caption without closing punctuation and Reuters keyword tags
+/// (`(SYRIA - Tags: CONFLICT POLITICS)`), which follow the credit.
+fn trim_trailing_noise(text: &str) -> usize {
+    let mut end = text.len();
+    loop {
+        end = text[..end].trim_end_matches(|c: char| c.is_whitespace() || c == '.').len();
+        match matching_open(text, end) {
+            Some(open) if text[open..end].contains("Tags:") => end = open,
+            _ => return end,
+        }
+    }
+}
+
+/// Where the bracket that closes `text[..end]` opens, within
+/// [`MAX_CREDIT_BYTES`].
+fn matching_open(text: &str, end: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let (open, close) = match bytes.get(end.checked_sub(1)?)? {
+        b')' => (b'(', b')'),
+        b']' => (b'[', b']'),
+        _ => return None,
+    };
+    let floor = end.saturating_sub(MAX_CREDIT_BYTES);
+    let mut depth = 0usize;
+    for i in (floor..end).rev() {
+        if bytes[i] == close {
+            depth += 1;
+        } else if bytes[i] == open {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
+            }
+        }
+    }
     None
 }
+
+/// A bracketed credit closing `text[..end]`, merged with a bare credit just
+/// before it when the brackets only restate it (`AFP PHOTO / JANE DOE (Photo
+/// credit should read JANE DOE/AFP/Getty Images)`).
+fn bracketed(text: &str, end: usize) -> Option<Located> {
+    let open = matching_open(text, end)?;
+    let content_span = Span::new(open + 1, end - 1);
+    let content = content_span.of(text);
+    let before = text[..open].trim_end().len();
+    let Some(mut parsed) = body::parse(content, Setting::Bracketed) else {
+        // Not a credit: perhaps a note after one (`REUTERS/Jane Doe (SYRIA)`).
+        return trailing(text, before);
+    };
+    let (raw_start, raw_end) = body::trim_range(content);
+    let mut raw = Span::new(content_span.start + raw_start, content_span.start + raw_end);
+    let mut start = open;
+    if restates_credit(content) {
+        if let Some(first) = trailing(text, before) {
+            start = first.start;
+            raw = Span::new(first.raw.start, end);
+            let mut merged = first.parsed;
+            merged.merge(parsed);
+            parsed = merged;
+        }
+    }
+    Some(Located { start, raw, parsed })
+}
+
+/// `Photo credit should read ...`: a second statement of the credit.
+fn restates_credit(content: &str) -> bool {
+    let lead = content.trim_start();
+    ["photo credit should read", "credit should read"]
+        .iter()
+        .any(|marker| lead.get(..marker.len()).is_some_and(|head| head.eq_ignore_ascii_case(marker)))
+}
+
+/// Reuters trailers that follow a bare credit (`REUTERS/Jane Doe TPX IMAGES
+/// OF THE DAY`); the credit words stop where one starts.
+const TRAILERS: [&str; 13] = [
+    "TPX",
+    "IMAGES OF THE DAY",
+    "SEARCH \"",
+    "ATTENTION EDITORS",
+    "EDITORIAL USE ONLY",
+    "FOR EDITORIAL USE",
+    "NO RESALES",
+    "NO ARCHIVES",
+    "MANDATORY CREDIT",
+    "THIS IMAGE",
+    "THIS PICTURE",
+    "REUTERS IS UNABLE",
+    "NO THIRD PARTY",
+];
+
+/// Words that may open a bare credit with no sentence end before it
+/// (`... May 2, 2016 REUTERS/Jane Doe`), lower case.
+const ANCHOR_WORDS: [&str; 30] = [
+    "reuters",
+    "afp",
+    "ap",
+    "epa",
+    "xinhua",
+    "upi",
+    "dpa",
+    "tass",
+    "sputnik",
+    "kyodo",
+    "sana",
+    "kcna",
+    "getty",
+    "anadolu",
+    "bloomberg",
+    "shutterstock",
+    "photo",
+    "photos",
+    "photograph",
+    "photographer",
+    "picture",
+    "credit",
+    "courtesy",
+    "mandatory",
+    "copyright",
+    "handout",
+    "pool",
+    "staff",
+    "str",
+    "stringer",
+];
+
+/// The longest bare credit ending at `end`.
+fn trailing(text: &str, end: usize) -> Option<Located> {
+    let mut floor = end.saturating_sub(MAX_CREDIT_BYTES);
+    while !text.is_char_boundary(floor) {
+        floor += 1;
+    }
+    let bytes = text.as_bytes();
+    let mut candidates: Vec<usize> = Vec::new();
+    let mut trailers: Vec<usize> = Vec::new();
+    if floor == 0 {
+        candidates.push(0);
+    }
+    for i in floor.max(1)..end {
+        if bytes[i - 1] != b' ' {
+            continue;
+        }
+        // Every `i` after a space is a char boundary: the space is ASCII.
+        let rest = &text[i..end];
+        if TRAILERS.iter().any(|t| rest.starts_with(t)) {
+            trailers.push(i);
+        }
+        if is_sentence_start(text, i) || is_anchor(rest) {
+            candidates.push(i);
+        }
+    }
+    candidates.into_iter().find_map(|start| {
+        let stop = trailers.iter().copied().find(|&t| t > start).unwrap_or(end);
+        let body_text = &text[start..stop];
+        let parsed = body::parse(body_text, Setting::Trailing)?;
+        let (raw_start, raw_end) = body::trim_range(body_text);
+        Some(Located { start, raw: Span::new(start + raw_start, start + raw_end), parsed })
+    })
+}
+
+/// Whether a sentence ends just before the space before `i`: `.`, `!`, `?`
+/// or `…`, perhaps inside closing quotes, and not the full stop of an
+/// initial (`Jane Q. Doe`).
+fn is_sentence_start(text: &str, i: usize) -> bool {
+    let before = text[..i - 1].trim_end_matches(['"', '\'', ')', ']', '”', '’']);
+    if before.ends_with(['!', '?', '…']) {
+        return true;
+    }
+    let Some(stem) = before.strip_suffix('.') else {
+        return false;
+    };
+    let last_word = &stem[stem.rfind(' ').map_or(0, |at| at + 1)..];
+    let mut chars = last_word.chars();
+    let is_initial = matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_uppercase());
+    !is_initial
+}
+
+/// Whether `rest` opens with an anchor: a leading slash, `©`, or an
+/// [`ANCHOR_WORDS`] word.
+fn is_anchor(rest: &str) -> bool {
+    if rest.starts_with(['/', '©']) {
+        return true;
+    }
+    let word_len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let word = &rest[..word_len];
+    ANCHOR_WORDS.iter().any(|anchor| anchor.eq_ignore_ascii_case(word))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,444 @@
+//! The words of one credit line into creators, agencies, a source and role
+//! flags, and the decision whether those words are a credit at all.
+
+use super::agency;
+use super::name::{self, PartKind};
+
+/// Where the credit text stands, which decides how much evidence it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Setting {
+    /// Inside brackets at the end: `(...)`, `[...]`.
+    Bracketed,
+    /// Bare, after the description.
+    Trailing,
+}
+
+/// The lead-in words of a credit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Marker {
+    /// `Photo by`, `Photo:`, `Credit:`, `©`: what follows is credited.
+    Plain,
+    /// `Courtesy of`: what follows supplied the image.
+    Courtesy,
+}
+
+/// Lead-ins, lower case, longest first where one is a prefix of another.
+const MARKERS: [(&str, Marker); 41] = [
+    ("photo credit should read", Marker::Plain),
+    ("credit should read", Marker::Plain),
+    ("mandatory credit:", Marker::Plain),
+    ("mandatory credit", Marker::Plain),
+    ("photo credit:", Marker::Plain),
+    ("photo credit", Marker::Plain),
+    ("photo courtesy of", Marker::Courtesy),
+    ("photos courtesy of", Marker::Courtesy),
+    ("picture courtesy of", Marker::Courtesy),
+    ("image courtesy of", Marker::Courtesy),
+    ("courtesy of", Marker::Courtesy),
+    ("courtesy:", Marker::Courtesy),
+    ("courtesy", Marker::Courtesy),
+    ("photographs by", Marker::Plain),
+    ("photograph by", Marker::Plain),
+    ("photography by", Marker::Plain),
+    ("photos by", Marker::Plain),
+    ("photo by", Marker::Plain),
+    ("pictures by", Marker::Plain),
+    ("picture by", Marker::Plain),
+    ("images by", Marker::Plain),
+    ("image by", Marker::Plain),
+    ("photographer:", Marker::Plain),
+    ("photographs:", Marker::Plain),
+    ("photograph:", Marker::Plain),
+    ("photos:", Marker::Plain),
+    ("photo:", Marker::Plain),
+    ("pictures:", Marker::Plain),
+    ("picture:", Marker::Plain),
+    ("pic:", Marker::Plain),
+    ("images:", Marker::Plain),
+    ("image:", Marker::Plain),
+    ("credits:", Marker::Plain),
+    ("credit:", Marker::Plain),
+    ("credit…", Marker::Plain),
+    ("credit...", Marker::Plain),
+    ("copyright ©", Marker::Plain),
+    ("copyright", Marker::Plain),
+    ("(c)", Marker::Plain),
+    ("©", Marker::Plain),
+    ("by", Marker::Plain),
+];
+
+/// What a role word says about the image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Handed out by a third party.
+    Handout,
+    /// An archive picture.
+    File,
+    /// Stringer, staff, pool: no person, no flag.
+    Other,
+}
+
+/// Separators between the parts of a credit, after `/` and `|`.
+const SEPARATORS: [&str; 7] = [",", " - ", " – ", " via ", " Via ", " VIA ", ";"];
+
+/// A credit line, parsed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(super) struct Parsed {
+    /// People credited, title-cased, each once.
+    pub creators: Vec<String>,
+    /// Agencies credited, canonical names or as written, each once.
+    pub agencies: Vec<String>,
+    /// The named organisation that supplied the image.
+    named_source: Option<String>,
+    /// An anonymous channel that supplied it (`Social Media Website`).
+    generic_source: Option<String>,
+    /// The credit says Handout.
+    pub handout: bool,
+    /// The credit says File.
+    pub file: bool,
+    /// It opened with a lead-in (`Photo by`).
+    marker: bool,
+    /// Role words seen.
+    roles: usize,
+    /// `/` separators seen.
+    slashes: usize,
+}
+
+impl Parsed {
+    /// The source: a named organisation wins over an anonymous channel.
+    pub(super) fn source(&self) -> Option<&str> {
+        self.named_source.as_deref().or(self.generic_source.as_deref())
+    }
+
+    /// Folds a second reading of the same credit (`(Photo credit should read
+    /// ...)`) into this one.
+    pub(super) fn merge(&mut self, other: Parsed) {
+        for creator in other.creators {
+            self.add_creator(creator);
+        }
+        for agency in other.agencies {
+            self.add_agency(&agency);
+        }
+        self.named_source = self.named_source.take().or(other.named_source);
+        self.generic_source = self.generic_source.take().or(other.generic_source);
+        self.handout |= other.handout;
+        self.file |= other.file;
+    }
+
+    fn add_creator(&mut self, creator: String) {
+        if !self.creators.iter().any(|c| c.eq_ignore_ascii_case(&creator)) {
+            self.creators.push(creator);
+        }
+    }
+
+    fn add_agency(&mut self, agency: &str) {
+        if !self.agencies.iter().any(|a| a.eq_ignore_ascii_case(agency)) {
+            self.agencies.push(agency.to_string());
+        }
+    }
+
+    fn add_role(&mut self, role: Role) {
+        self.roles += 1;
+        match role {
+            Role::Handout => self.handout = true,
+            Role::File => self.file = true,
+            Role::Other => {}
+        }
+    }
+
+    fn add_source(&mut self, source: &str, generic: bool) {
+        let source = strip_article(source);
+        let slot = if generic { &mut self.generic_source } else { &mut self.named_source };
+        if slot.is_none() {
+            *slot = Some(source.to_string());
+        }
+    }
+
+    /// Adds one segment (between separators). `None` when it is no part of a
+    /// credit, which rejects the whole text.
+    fn add_segment(&mut self, segment: &str, courtesy: bool) -> Option<()> {
+        let segment = trim_segment(segment);
+        if segment.is_empty() {
+            return Some(());
+        }
+        if let Some(role) = role(segment) {
+            self.add_role(role);
+            return Some(());
+        }
+        if let Some(agency) = agency::lookup(segment) {
+            self.add_agency(agency.name());
+            return Some(());
+        }
+        // `SANA HANDOUT`, `Jane Doe Pool`: a role word glued to a name.
+        if let Some((head, last)) = segment.rsplit_once(' ') {
+            if let Some(role) = role(last) {
+                self.add_role(role);
+                return self.add_segment(head, courtesy);
+            }
+        }
+        // `Jane Doe for The New York Times` credits the paper; `Getty Images
+        // for Acme` names a client, which is no part of the credit.
+        if let Some((left, right)) = split_word(segment, " for ") {
+            let right_agency = agency::lookup(right);
+            if right_agency.is_some() || agency::lookup(left).is_some() {
+                self.add_segment(left, courtesy)?;
+                if let Some(agency) = right_agency {
+                    self.add_agency(agency.name());
+                }
+                return Some(());
+            }
+        }
+        // `Jane Doe and John Roe`: two photographers.
+        for joiner in [" and ", " & "] {
+            if let Some((left, right)) = split_word(segment, joiner) {
+                if name::classify(left) == PartKind::Person && name::classify(right) == PartKind::Person {
+                    self.add_segment(left, courtesy)?;
+                    return self.add_segment(right, courtesy);
+                }
+            }
+        }
+        match name::classify(segment) {
+            PartKind::Person if !courtesy => self.add_creator(name::title_case(segment)),
+            PartKind::Person => self.add_source(segment, false),
+            PartKind::Source { generic } => self.add_source(segment, generic),
+            PartKind::Junk => return None,
+        }
+        Some(())
+    }
+
+    /// Whether what was found is evidence enough for a credit in `setting`.
+    fn is_credit(&self, setting: Setting) -> bool {
+        let named = !self.creators.is_empty() || self.source().is_some();
+        let two_parties = !self.creators.is_empty() && self.source().is_some();
+        !self.agencies.is_empty()
+            || (self.marker && (named || self.roles > 0))
+            || (self.slashes > 0 && (two_parties || (self.roles > 0 && named)))
+            || (setting == Setting::Bracketed && self.roles > 0 && named)
+    }
+}
+
+/// Parses the words of a credit (without brackets). `None` when they are
+/// not a credit: a part is prose, or there is too little evidence for
+/// `setting` (a bare `Jane Doe` after a sentence is not a credit, `Jane
+/// Doe/AP` is).
+pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
+    let body = trim_body(body);
+    if body.is_empty() {
+        return None;
+    }
+    let (marker, rest) = strip_marker(body);
+    let mut parsed = Parsed { marker: marker.is_some(), ..Parsed::default() };
+    let courtesy = marker == Some(Marker::Courtesy);
+    for (i, piece) in rest.split(['/', '|']).enumerate() {
+        if i > 0 {
+            parsed.slashes += 1;
+        }
+        for_each_segment(piece, |segment| parsed.add_segment(segment, courtesy))?;
+    }
+    parsed.is_credit(setting).then_some(parsed)
+}
+
+/// The credit words without separators around them and a closing full stop
+/// (kept after an initial: `Jane Q.`).
+pub(super) fn trim_body(body: &str) -> &str {
+    let (start, end) = trim_range(body);
+    &body[start..end]
+}
+
+/// Byte range of [`trim_body`] within `body`.
+pub(super) fn trim_range(body: &str) -> (usize, usize) {
+    let head = body.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '/' | '|' | '-' | '–' | ':' | ','));
+    let start = body.len() - head.len();
+    let mut kept = head.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '/' | '|' | '-'));
+    if let Some(stem) = kept.strip_suffix('.') {
+        let last_word = stem.rsplit(' ').next().unwrap_or("");
+        if last_word.chars().count() > 1 {
+            kept = stem.trim_end();
+        }
+    }
+    (start, start + kept.len())
+}
+
+/// Splits a lead-in off the credit words.
+fn strip_marker(body: &str) -> (Option<Marker>, &str) {
+    for (marker, kind) in MARKERS {
+        let Some(head) = body.get(..marker.len()) else { continue };
+        if !head.eq_ignore_ascii_case(marker) {
+            continue;
+        }
+        let rest = &body[marker.len()..];
+        // A word marker must end at a word boundary (`Courtesy` not `Courtesyx`).
+        let ends_word = marker.ends_with([':', '.', '…', '©', ')']) || rest.starts_with([' ', ':', '.', '…']);
+        if ends_word {
+            let rest = rest.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ':' | '.' | '…' | '-'));
+            return (Some(kind), rest);
+        }
+    }
+    (None, body)
+}
+
+/// Calls `f` on each segment of a `/`-piece, split at commas, dashes, `via`
+/// and semicolons. Stops early when `f` rejects a segment.
+fn for_each_segment(piece: &str, mut f: impl FnMut(&str) -> Option<()>) -> Option<()> {
+    let mut rest = piece.trim();
+    loop {
+        // `REUTERS TV/via REUTERS`, `Kyodo/via REUTERS`: `via` opening a piece.
+        if let Some(head) = rest.get(..4) {
+            if head.eq_ignore_ascii_case("via ") {
+                rest = rest[4..].trim_start();
+            }
+        }
+        if rest.eq_ignore_ascii_case("via") {
+            return Some(());
+        }
+        let next = SEPARATORS.iter().filter_map(|sep| rest.find(sep).map(|at| (at, sep.len()))).min();
+        match next {
+            Some((at, len)) => {
+                f(&rest[..at])?;
+                rest = rest[at + len..].trim_start();
+            }
+            None => return f(rest),
+        }
+    }
+}
+
+/// A segment without spaces, quotes and stray punctuation around it.
+fn trim_segment(segment: &str) -> &str {
+    segment
+        .trim_matches(|c: char| c.is_whitespace() || matches!(c, '"' | '“' | '”' | ',' | ';' | ':' | '*'))
+        .trim_end_matches(" via")
+        .trim_end_matches(" Via")
+        .trim_end_matches(" VIA")
+}
+
+/// Splits at the first `joiner` that has words on both sides.
+fn split_word<'s>(segment: &'s str, joiner: &str) -> Option<(&'s str, &'s str)> {
+    let (left, right) = segment.split_once(joiner)?;
+    (!left.trim().is_empty() && !right.trim().is_empty()).then(|| (left.trim(), right.trim()))
+}
+
+/// A leading `the` is no part of an organisation's name (`the Smith family`).
+fn strip_article(source: &str) -> &str {
+    for article in ["the ", "The ", "THE "] {
+        if let Some(rest) = source.strip_prefix(article) {
+            if !rest.is_empty() {
+                return rest;
+            }
+        }
+    }
+    source
+}
+
+/// The role a whole segment states, if it is a role word. Role words are
+/// never people (RECORD.md), in any case.
+fn role(segment: &str) -> Option<Role> {
+    const HANDOUT: [&str; 5] = ["handout", "ho", "handout photo", "handout picture", "handout image"];
+    const FILE: [&str; 5] = ["file", "files", "file photo", "file picture", "file image"];
+    const OTHER: [&str; 20] = [
+        "stringer",
+        "str",
+        "staff",
+        "staff photographer",
+        "staff photo",
+        "pool",
+        "pool photo",
+        "pool picture",
+        "pool new",
+        "wpa pool",
+        "press pool",
+        "photo",
+        "photos",
+        "picture",
+        "-",
+        "—",
+        "undated",
+        "illustration",
+        "photo illustration",
+        "x",
+    ];
+    let is = |list: &[&str]| list.iter().any(|word| word.eq_ignore_ascii_case(segment));
+    if is(&HANDOUT) {
+        Some(Role::Handout)
+    } else if is(&FILE) {
+        Some(Role::File)
+    } else if is(&OTHER) {
+        Some(Role::Other)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn credit(body: &str) -> Option<(Vec<String>, Vec<String>, Option<String>, bool, bool)> {
+        parse(body, Setting::Trailing).map(|p| {
+            let source = p.source().map(str::to_string);
+            (p.creators, p.agencies, source, p.handout, p.file)
+        })
+    }
+
+    fn strings(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn agency_first_and_name_first_credits() {
+        let (creators, agencies, source, ..) = credit("REUTERS/Lena Ortiz").expect("credit");
+        assert_eq!((creators, agencies, source), (strings(&["Lena Ortiz"]), strings(&["Reuters"]), None));
+        let (creators, agencies, ..) = credit("Karim Haddad/AFP/Getty Images").expect("credit");
+        assert_eq!((creators, agencies), (strings(&["Karim Haddad"]), strings(&["AFP", "Getty Images"])));
+        let (creators, agencies, ..) = credit("AFP PHOTO / KARIM HADDAD").expect("credit");
+        assert_eq!((creators, agencies), (strings(&["Karim Haddad"]), strings(&["AFP"])));
+        let (creators, agencies, ..) = credit("Karim Haddad, AP").expect("credit");
+        assert_eq!((creators, agencies), (strings(&["Karim Haddad"]), strings(&["AP"])));
+    }
+
+    #[test]
+    fn role_words_are_flags_not_people() {
+        let (creators, agencies, _, handout, file) = credit("AP Photo/Lena Ortiz, File").expect("credit");
+        assert_eq!((creators, agencies, handout, file), (strings(&["Lena Ortiz"]), strings(&["AP"]), false, true));
+        let (creators, _, _, handout, _) = credit("REUTERS/STRINGER").expect("credit");
+        assert!(creators.is_empty() && !handout);
+        let (creators, agencies, source, handout, _) = credit("REUTERS/NANA/Handout via Reuters").expect("credit");
+        assert_eq!((creators, agencies, source, handout), (vec![], strings(&["Reuters"]), Some("NANA".into()), true));
+    }
+
+    #[test]
+    fn sources_and_agencies_off_the_list() {
+        let (creators, agencies, source, ..) =
+            credit("Sputnik/Oleg Petrov/Kremlin via REUTERS").expect("credit");
+        assert_eq!(creators, strings(&["Oleg Petrov"]));
+        assert_eq!(agencies, strings(&["Sputnik", "Reuters"]));
+        assert_eq!(source.as_deref(), Some("Kremlin"));
+        let (_, agencies, ..) = credit("Lena Ortiz/SOPA Images/Sipa USA via AP").expect("credit");
+        assert_eq!(agencies, strings(&["SOPA Images", "Sipa", "AP"]));
+        let (creators, agencies, source, handout, _) =
+            credit("/Handout via Social Media Websites/Qamishli Observatory For Civil Rights").expect("credit");
+        assert_eq!((creators, agencies, handout), (vec![], vec![], true));
+        assert_eq!(source.as_deref(), Some("Qamishli Observatory For Civil Rights"));
+    }
+
+    #[test]
+    fn markers_and_newspapers() {
+        let (creators, agencies, ..) = credit("Credit: Lena Ortiz for The New York Times").expect("credit");
+        assert_eq!((creators, agencies), (strings(&["Lena Ortiz"]), strings(&["The New York Times"])));
+        let (creators, agencies, ..) = credit("Photo by Lena Ortiz/Getty Images for Acme Festival").expect("credit");
+        assert_eq!((creators, agencies), (strings(&["Lena Ortiz"]), strings(&["Getty Images"])));
+        let (_, _, source, handout, _) = credit("Courtesy of the Ortiz family").expect("credit");
+        assert_eq!((source.as_deref(), handout), (Some("Ortiz family"), false), "the flag is set by find_credit");
+        let (creators, agencies, ..) = credit("Lena Ortiz and Tom Reyes/AP").expect("credit");
+        assert_eq!((creators, agencies), (strings(&["Lena Ortiz", "Tom Reyes"]), strings(&["AP"])));
+    }
+
+    #[test]
+    fn prose_is_not_a_credit() {
+        assert_eq!(credit("open 24/7"), None);
+        assert_eq!(credit("and/or"), None);
+        assert_eq!(credit("Lena Ortiz"), None);
+        assert_eq!(credit("Damascus, Syria"), None);
+        assert_eq!(credit("Reuters could not verify the footage"), None);
+        assert_eq!(parse("Lena Ortiz", Setting::Bracketed), None);
+    }
+}

@@ -1,0 +1,246 @@
+//! Who a credit part names: a person, an organisation that supplied the image,
+//! or neither; and how a photographer's name is written back.
+
+/// What a credit part that is neither an agency nor a role word names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum PartKind {
+    /// A person: 2–5 capitalized name tokens, particles allowed.
+    Person,
+    /// A supplier. `generic` for anonymous channels (`Social Media Website`),
+    /// which lose to a named organisation when both are credited.
+    Source {
+        /// Whether it names a channel rather than an organisation.
+        generic: bool,
+    },
+    /// Not a name at all (sentence words, digits): the text is no credit.
+    Junk,
+}
+
+/// Most name tokens a person part may have; more reads as an organisation.
+const MAX_PERSON_TOKENS: usize = 5;
+
+/// Most tokens any credit part may have; more is prose, not a credit.
+const MAX_PART_TOKENS: usize = 10;
+
+/// Lower-case words that may stand inside a personal name.
+const PARTICLES: [&str; 24] = [
+    "al", "el", "bin", "ibn", "bint", "ben", "de", "del", "della", "der", "den", "van", "von", "da", "di", "du", "dos",
+    "das", "do", "le", "la", "y", "ter", "zu",
+];
+
+/// Function words that only organisation names contain (`Save the Children`,
+/// `Ministry of Defence`), in any case (`Observatory For Human Rights`).
+const JOINERS: [&str; 12] = ["of", "the", "for", "and", "on", "in", "at", "to", "with", "from", "without", "&"];
+
+/// Words that make a name an organisation: institutions, media, armed
+/// forces, and the demonyms that open state bodies (`Syrian Presidency`).
+/// Common surnames (`House`, `Cross`, `Watch`) are left out on purpose.
+const ORG_WORDS: &[&str] = &[
+    "ministry", "ministries", "center", "centre", "centers", "media", "office", "observatory", "council", "website",
+    "websites", "agency", "army", "forces", "force", "department", "government", "committee", "news", "tv",
+    "television", "kremlin", "presidency", "presidential", "press", "service", "services", "handout", "network",
+    "channel", "foundation", "fund", "institute", "society", "association", "union", "group", "guard", "guards",
+    "crescent", "defence", "defense", "police", "navy", "corps", "command", "university", "museum", "library",
+    "archive", "archives", "collection", "studio", "studios", "nations", "bureau", "authority", "authorities",
+    "administration", "embassy", "municipality", "palace", "hospital", "project", "organization", "organisation",
+    "international", "rights", "campaign", "coalition", "party", "movement", "front", "brigade", "brigades",
+    "battalion", "unit", "radio", "broadcasting", "company", "inc", "ltd", "llc", "corp", "corporation", "airlines",
+    "federation", "republic", "kingdom", "military", "helmets", "doctors", "borders", "children", "refugees",
+    "mission", "headquarters", "directorate", "assembly", "parliament", "court", "commission", "programme",
+    "program", "initiative", "alliance", "secretariat", "civil", "emergency", "emergencies", "rescue", "relief",
+    "health", "medical", "protection", "federal", "national", "royal", "official", "public", "affairs", "security",
+    "intelligence", "team", "club", "festival", "state", "spokesperson", "spokesman", "academy", "marines",
+    "coast", "border", "customs", "regional", "governorate", "municipal", "u.s", "u.n", "u.k", "e.u", "youtube",
+    "facebook", "twitter", "telegram", "instagram", "syrian", "russian", "turkish", "iranian", "iraqi", "israeli",
+    "palestinian", "ukrainian", "lebanese", "jordanian", "egyptian", "saudi", "kurdish", "american", "british",
+    "french", "german", "chinese", "japanese", "korean", "pakistani", "afghan", "yemeni", "libyan", "sudanese",
+    "qatari", "emirati", "european", "arab", "islamic", "family",
+];
+
+/// Words of anonymous channels: a source made only of these is generic.
+const GENERIC_WORDS: [&str; 17] = [
+    "social", "media", "website", "websites", "network", "networks", "youtube", "twitter", "facebook", "telegram",
+    "instagram", "tiktok", "web", "site", "internet", "online", "video",
+];
+
+/// Decides what a credit part names. `part` is trimmed and is neither an
+/// agency nor a role word. Organisation evidence wins over name shape, so
+/// `Save the Children` is a source although it has capitalized tokens.
+pub(super) fn classify(part: &str) -> PartKind {
+    if part.is_empty() || part.bytes().any(|b| b.is_ascii_digit()) {
+        return PartKind::Junk;
+    }
+    if part.split(' ').all(|word| in_list(word, &GENERIC_WORDS)) {
+        return PartKind::Source { generic: true };
+    }
+    let mut name_tokens = 0;
+    let mut tokens = 0;
+    let mut org = false;
+    for word in part.split(' ').filter(|w| !w.is_empty()) {
+        tokens += 1;
+        if tokens > MAX_PART_TOKENS || !word.chars().all(is_name_char) || !dots_ok(word) {
+            return PartKind::Junk;
+        }
+        let core = word_core(word);
+        if in_list(core, &JOINERS) {
+            org = true;
+            continue;
+        }
+        let first = word.chars().next().unwrap_or(' ');
+        if first.is_uppercase() || is_particle_prefixed(word) {
+            name_tokens += 1;
+        }
+        if in_list(core, ORG_WORDS) {
+            // Lower case is fine here: `the Doe family`, `social media`.
+            org = true;
+        } else if !first.is_uppercase() && !is_particle_prefixed(word) && !in_list(core, &PARTICLES) {
+            // A lower-case word that is no particle: prose, not a name.
+            return PartKind::Junk;
+        }
+    }
+    if org || name_tokens == 1 || name_tokens > MAX_PERSON_TOKENS {
+        // A single token (`Kremlin`, `WFP`, `KCNA`) names an organisation.
+        return if name_tokens == 0 { PartKind::Junk } else { PartKind::Source { generic: false } };
+    }
+    if name_tokens >= 2 {
+        PartKind::Person
+    } else {
+        PartKind::Junk
+    }
+}
+
+/// Characters a name or organisation token may hold.
+fn is_name_char(c: char) -> bool {
+    c.is_alphabetic() || matches!(c, '-' | '\'' | '’' | '.' | '&')
+}
+
+/// Full stops only in initials and short abbreviations (`J.`, `J.R.`, `Jr.`,
+/// `U.S.`): a longer word ending in one (`Syria.`) ends a sentence.
+fn dots_ok(word: &str) -> bool {
+    !word.contains('.') || word.split('.').all(|segment| segment.chars().count() <= 2)
+}
+
+/// A word without a trailing full stop or possessive `'s`, for list lookups.
+fn word_core(word: &str) -> &str {
+    let word = word.trim_end_matches('.');
+    word.strip_suffix("'s").or_else(|| word.strip_suffix("’s")).unwrap_or(word)
+}
+
+/// `al-Hariri`, `el-Sisi`: a particle joined to a capitalized name.
+fn is_particle_prefixed(word: &str) -> bool {
+    word.split_once('-').is_some_and(|(head, tail)| {
+        in_list(head, &PARTICLES) && tail.chars().next().is_some_and(char::is_uppercase)
+    })
+}
+
+/// ASCII case-insensitive membership.
+fn in_list(word: &str, list: &[&str]) -> bool {
+    list.iter().any(|item| item.eq_ignore_ascii_case(word))
+}
+
+/// Writes a credited name back the way RECORD.md wants it: every word that is
+/// all capitals (two letters or more) is title-cased per hyphen and apostrophe
+/// segment (`AL-DOUMY` → `Al-Doumy`, `O'REILLY` → `O'Reilly`); a capitalized
+/// particle inside a name goes lower case (`JAWAD AL RIFAI` → `Jawad al
+/// Rifai`); roman numerals stay. Other words are kept as written, so the
+/// function is idempotent.
+pub(crate) fn title_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for (i, word) in name.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if !is_all_caps(word) || is_roman_numeral(word) {
+            out.push_str(word);
+        } else if i > 0 && in_list(word, &PARTICLES) {
+            out.extend(word.chars().flat_map(char::to_lowercase));
+        } else {
+            let mut segment_start = true;
+            for c in word.chars() {
+                if segment_start {
+                    out.extend(c.to_uppercase());
+                } else {
+                    out.extend(c.to_lowercase());
+                }
+                segment_start = !c.is_alphabetic();
+            }
+        }
+    }
+    out
+}
+
+/// Two or more letters, none of them lower case.
+fn is_all_caps(word: &str) -> bool {
+    let mut letters = 0;
+    for c in word.chars() {
+        if c.is_lowercase() {
+            return false;
+        }
+        if c.is_uppercase() {
+            letters += 1;
+        }
+    }
+    letters >= 2
+}
+
+/// `II`, `III`, `IV`: generational suffixes that stay in capitals.
+fn is_roman_numeral(word: &str) -> bool {
+    matches!(word, "II" | "III" | "IV" | "VI" | "VII" | "VIII")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capitals_are_title_cased_with_sensible_particles() {
+        assert_eq!(title_case("JOSEPH EID"), "Joseph Eid");
+        assert_eq!(title_case("Wakil KOHSAR"), "Wakil Kohsar");
+        assert_eq!(title_case("SAMEER AL-DOUMY"), "Sameer Al-Doumy");
+        assert_eq!(title_case("FINN O'REILLY"), "Finn O'Reilly");
+        assert_eq!(title_case("JAWAD AL RIFAI"), "Jawad al Rifai");
+        assert_eq!(title_case("Khalid al Mousily"), "Khalid al Mousily");
+        assert_eq!(title_case("JOHN SMITH III"), "John Smith III");
+        assert_eq!(title_case("ÖMER ÇELIK"), "Ömer Çelik");
+    }
+
+    #[test]
+    fn people_have_name_shaped_parts() {
+        assert_eq!(classify("Jane Doe"), PartKind::Person);
+        assert_eq!(classify("MARIA DE LA PAZ"), PartKind::Person);
+        assert_eq!(classify("Karim al-Masri"), PartKind::Person);
+        assert_eq!(classify("Lena Ortiz Varga"), PartKind::Person);
+        assert_eq!(classify("J. Q. Doyle"), PartKind::Person);
+        assert_eq!(classify("Tomás O'Brien"), PartKind::Person);
+    }
+
+    #[test]
+    fn organisations_are_sources() {
+        let named = PartKind::Source { generic: false };
+        assert_eq!(classify("Qamishli Media Centre"), named);
+        assert_eq!(classify("Save the Children"), named);
+        assert_eq!(classify("Ministry of Water of the Republic of Nowhere"), named);
+        assert_eq!(classify("Observatory For Civil Liberties"), named);
+        assert_eq!(classify("Kremlin"), named);
+        assert_eq!(classify("UNICEF"), named);
+        assert_eq!(classify("Turkish Presidency"), named);
+        assert_eq!(classify("U.S. Navy"), named);
+        assert_eq!(classify("Doctors Without Borders"), named);
+    }
+
+    #[test]
+    fn anonymous_channels_are_generic_sources() {
+        assert_eq!(classify("Social Media Website"), PartKind::Source { generic: true });
+        assert_eq!(classify("social media"), PartKind::Source { generic: true });
+        assert_eq!(classify("YouTube"), PartKind::Source { generic: true });
+    }
+
+    #[test]
+    fn prose_and_numbers_are_junk() {
+        assert_eq!(classify("and"), PartKind::Junk);
+        assert_eq!(classify("24"), PartKind::Junk);
+        assert_eq!(classify("men walk past"), PartKind::Junk);
+        assert_eq!(classify("Men walk past the ruins"), PartKind::Junk);
+        assert_eq!(classify("Syria. Men"), PartKind::Junk);
+    }
+}
