@@ -1,7 +1,29 @@
 //! Calendar dates in wire styles, their roles, and the date taken.
+//!
+//! [`scan`] finds the dates as written, [`role`] decides what each is the
+//! date of, and this module settles years and picks `date_created`:
+//! - a date written without a year takes the year of the caption's first
+//!   `created` date that has one, else of the nearest date that has one; with
+//!   no year anywhere in the caption it is no date at all (not in `dates`);
+//! - a date that is not on the calendar (`February 30, 2016`) is no date;
+//! - `date_created` is the `created` date stated by a taken phrase if there is
+//!   one, else the most precise `created` date (day before month before
+//!   year), the first of equals;
+//! - a stated weekday is checked only against a year written in the date
+//!   itself, since a borrowed year may be the wrong one;
+//! - a `dates` entry covers the words as written, a leading weekday included
+//!   (`Friday, Nov. 25, 2021`), so a mismatch can be shown where it is.
+//!
+//! A date range (`Dec. 12-13, 2016`) is its first day.
 
-use crate::record::{DateMention, PartialDate};
+mod role;
+mod scan;
+
+use crate::record::{DateMention, DateRole, PartialDate};
 use crate::span::Span;
+
+use role::Cue;
+use scan::RawDate;
 
 /// What the date scanner found.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -14,7 +36,138 @@ pub(crate) struct DatesFound {
     pub weekday_mismatch: bool,
 }
 
-/// Scans the description part of `text` for dates.
-pub(crate) fn find_dates(_text: &str, _description: Span) -> DatesFound {
-    DatesFound::default()
+/// A date with its role decided, before its year is settled.
+struct Classified {
+    raw: RawDate,
+    role: DateRole,
+    /// Stated by a taken phrase (`Picture taken ...`).
+    taken: bool,
 }
+
+/// Scans the description part of `text` for dates.
+pub(crate) fn find_dates(text: &str, description: Span) -> DatesFound {
+    let description = clamp(text, description);
+    let tokens = scan::tokenize(text, description);
+    let raws = scan::scan(text, &tokens);
+    if raws.is_empty() {
+        return DatesFound::default();
+    }
+    let classified = classify(text, &tokens, raws);
+    settle(text, &classified)
+}
+
+/// `description` cut to `text` and to char boundaries, so any span is safe.
+fn clamp(text: &str, span: Span) -> Span {
+    let mut end = span.end.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut start = span.start.min(end);
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    Span::new(start, end)
+}
+
+/// Decides each date's role from its cue and its sentence.
+fn classify(text: &str, tokens: &[scan::Token], raws: Vec<RawDate>) -> Vec<Classified> {
+    let starts = role::sentence_starts(text, tokens);
+    let scene = usize::from(role::is_editors_note(text, tokens, 0) && starts.len() > 1);
+    let mut out: Vec<Classified> = Vec::with_capacity(raws.len());
+    let mut weak_in_scene = None;
+    for raw in raws {
+        let sentence = starts.partition_point(|&s| s <= raw.first).saturating_sub(1);
+        let sentence_start = starts[sentence];
+        let in_scene = sentence == scene;
+        let cue = role::cue(text, tokens, raw.first, raw.last, sentence_start);
+        let (role, taken) = match cue {
+            Some(Cue::Release) => (DateRole::Published, false),
+            Some(Cue::Taken) => (DateRole::Created, true),
+            Some(Cue::Background) => (DateRole::Other, false),
+            Some(Cue::WeakBackground) => {
+                if in_scene && !raw.bare_year && weak_in_scene.is_none() {
+                    weak_in_scene = Some(out.len());
+                }
+                (DateRole::Other, false)
+            }
+            None if in_scene && !raw.bare_year => (DateRole::Created, false),
+            None => (DateRole::Other, false),
+        };
+        out.push(Classified { raw, role, taken });
+    }
+    // `Children play after school in Lowtown on May 2, 2016`: a weak cue does
+    // not take the only candidate away from the scene.
+    if let Some(index) = weak_in_scene {
+        if !out.iter().any(|c| c.role == DateRole::Created) {
+            out[index].role = DateRole::Created;
+        }
+    }
+    out
+}
+
+/// Settles years, checks weekdays, builds the mentions and picks the date taken.
+fn settle(text: &str, classified: &[Classified]) -> DatesFound {
+    let reference_year = classified
+        .iter()
+        .find(|c| c.role == DateRole::Created && c.raw.year.is_some())
+        .and_then(|c| c.raw.year);
+    let mut found = DatesFound::default();
+    let mut best: Option<(bool, u8, PartialDate)> = None;
+    for (index, item) in classified.iter().enumerate() {
+        let raw = item.raw;
+        let Some(year) = raw.year.or(reference_year).or_else(|| nearest_year(classified, index)) else {
+            continue;
+        };
+        let Some(date) = on_calendar(year, raw.month, raw.day) else {
+            continue;
+        };
+        if let (Some(stated), Some(_), Some(civil)) = (raw.weekday, raw.year, civil(date)) {
+            if civil.weekday() != stated {
+                found.weekday_mismatch = true;
+            }
+        }
+        found.mentions.push(DateMention { date, role: item.role, text: raw.span.of(text).to_string(), span: raw.span });
+        if item.role == DateRole::Created {
+            let precision = u8::from(date.month.is_some()) + u8::from(date.day.is_some());
+            let better = match best {
+                None => true,
+                Some((taken, best_precision, _)) => (item.taken, precision) > (taken, best_precision),
+            };
+            if better {
+                best = Some((item.taken, precision, date));
+            }
+        }
+    }
+    found.created = best.map(|(_, _, date)| date);
+    found
+}
+
+/// The year of the written-year date nearest to `classified[index]`.
+fn nearest_year(classified: &[Classified], index: usize) -> Option<i16> {
+    classified
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.raw.year.map(|year| (i.abs_diff(index), year)))
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, year)| year)
+}
+
+/// The date if it is on the calendar (`February 30` is not).
+fn on_calendar(year: i16, month: Option<u8>, day: Option<u8>) -> Option<PartialDate> {
+    let date = PartialDate { year, month, day: day.filter(|_| month.is_some()) };
+    match (month, day) {
+        (Some(_), Some(_)) => civil(date).map(|_| date),
+        (Some(m), None) => (1..=12).contains(&m).then_some(date),
+        _ => Some(date),
+    }
+}
+
+/// The jiff date of a day-precise [`PartialDate`].
+fn civil(date: PartialDate) -> Option<jiff::civil::Date> {
+    let month = i8::try_from(date.month?).ok()?;
+    let day = i8::try_from(date.day?).ok()?;
+    jiff::civil::Date::new(date.year, month, day).ok()
+}
+
+#[cfg(test)]
+mod tests;

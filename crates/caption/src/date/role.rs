@@ -1,0 +1,216 @@
+//! What a date in a caption is the date of: the words that govern it and the
+//! sentence it stands in.
+//!
+//! - A release verb governing the date (`provided by SANA on`, `released
+//!   Sunday,`, `uploaded on`) makes it `published`.
+//! - A taken phrase (`Picture taken`, `taken on`, `photographed`) or the
+//!   `this <date> photo` pattern makes it `created`, in any sentence.
+//! - A background cue (`since`, `until`, `born`; weakly `after`, `before`)
+//!   makes it `other`.
+//! - Otherwise a date in the scene sentence (the first, after an editor's
+//!   note) is `created`, and a date in a later sentence is `other`.
+//!
+//! "Governs" means the words between the cue and the date are the cue's own
+//! phrase (`by Russia's Defence Ministry on`): prepositions, articles,
+//! capitalized names and a few nouns of supply. A lower-case content word in
+//! between (`released ... walk in`) breaks the link.
+
+use super::scan::{token_text, Kind, Token};
+
+/// How far back a governing cue may stand, in tokens.
+const LOOKBACK_TOKENS: usize = 14;
+
+/// The role words and patterns found for one date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Cue {
+    /// A release verb governs it.
+    Release,
+    /// A taken phrase or `this <date> photo`.
+    Taken,
+    /// `since`, `until`, `born`, `died`: never the date taken.
+    Background,
+    /// `after`, `before`: background unless the scene has no other date.
+    WeakBackground,
+}
+
+/// Verbs of release: the date they govern is when the image was published.
+const RELEASE_WORDS: [&str; 16] = [
+    "provided",
+    "released",
+    "uploaded",
+    "posted",
+    "available",
+    "distributed",
+    "issued",
+    "published",
+    "broadcast",
+    "aired",
+    "shared",
+    "tweeted",
+    "supplied",
+    "circulated",
+    "obtained",
+    "transmitted",
+];
+
+/// Words of taking: the date they govern is when the image was made.
+const TAKEN_WORDS: [&str; 7] = ["taken", "shot", "photographed", "dated", "filmed", "recorded", "captured"];
+
+/// Background cues that always make a date background.
+const BACKGROUND_WORDS: [&str; 7] = ["since", "until", "till", "born", "died", "ago", "anniversary"];
+
+/// Background cues that may also introduce the scene (`after prayers on`).
+const WEAK_BACKGROUND_WORDS: [&str; 5] = ["after", "before", "following", "prior", "ahead"];
+
+/// Lower-case words that may stand between a release or taken cue and its
+/// date without breaking the link.
+const FILLERS: &[&str] = &[
+    "on", "in", "at", "by", "the", "a", "an", "of", "its", "his", "her", "their", "from", "to", "via", "and", "with",
+    "near", "this", "that", "official", "state", "state-run", "news", "agency", "media", "social", "online",
+    "activist", "activists", "group", "ministry", "army", "military", "government", "defence", "defense", "press",
+    "office", "service", "website", "websites", "video", "footage", "amateur", "handout", "still", "image", "picture",
+    "photo", "photograph", "mobile", "phone", "drone", "camera", "satellite", "opposition", "local", "council",
+    "committee", "center", "centre", "network", "channel", "tv", "television", "station", "broadcaster", "early",
+    "late", "was", "were", "is", "being", "been", "made", "first", "anti-government", "pro-government", "rebel",
+    "rebels", "officials", "authorities", "forces", "presidency", "office's", "agency's", "ministry's",
+];
+
+/// Words that, after a date, make `this <date> photo` (`In this Tuesday,
+/// July 29, 2014, photo`, `this Aug. 26, 2013, file photo`).
+const PHOTO_WORDS: [&str; 14] = [
+    "photo",
+    "photos",
+    "photograph",
+    "picture",
+    "pictures",
+    "image",
+    "images",
+    "file",
+    "handout",
+    "video",
+    "frame",
+    "still",
+    "pic",
+    "snapshot",
+];
+
+/// Adjectives allowed between the date and its photo word.
+const PHOTO_ADJECTIVES: [&str; 6] = ["file", "handout", "aerial", "satellite", "drone", "undated"];
+
+/// Finds the cue that governs the date on tokens `first..=last`, looking no
+/// further back than `sentence_start`.
+pub(super) fn cue(text: &str, tokens: &[Token], first: usize, last: usize, sentence_start: usize) -> Option<Cue> {
+    let behind = cue_behind(text, tokens, first, sentence_start);
+    if behind == Some(Cue::Release) {
+        return behind;
+    }
+    if photo_after(text, tokens, last) {
+        return Some(Cue::Taken);
+    }
+    behind
+}
+
+/// The nearest cue word before the date, if it governs the date.
+fn cue_behind(text: &str, tokens: &[Token], first: usize, sentence_start: usize) -> Option<Cue> {
+    let floor = first.saturating_sub(LOOKBACK_TOKENS).max(sentence_start);
+    let mut content_between = false;
+    let mut comma_between = false;
+    for i in (floor..first).rev() {
+        let token = tokens[i];
+        let word = match token.kind {
+            Kind::Word => token_text(text, token),
+            Kind::Number => {
+                content_between = true;
+                continue;
+            }
+            Kind::Punct(',') => {
+                comma_between = true;
+                continue;
+            }
+            Kind::Punct(';' | ':') => return None,
+            Kind::Punct(_) => continue,
+        };
+        if in_list(word, &RELEASE_WORDS) {
+            return (!content_between).then_some(Cue::Release);
+        }
+        if in_list(word, &TAKEN_WORDS) {
+            return (!content_between).then_some(Cue::Taken);
+        }
+        if in_list(word, &BACKGROUND_WORDS) {
+            return (!comma_between).then_some(Cue::Background);
+        }
+        if in_list(word, &WEAK_BACKGROUND_WORDS) {
+            return (!comma_between).then_some(Cue::WeakBackground);
+        }
+        let capitalized = word.starts_with(char::is_uppercase);
+        if !capitalized && !in_list(word, FILLERS) {
+            content_between = true;
+        }
+    }
+    None
+}
+
+/// `<date>[,] [file] photo`: the date names the picture.
+fn photo_after(text: &str, tokens: &[Token], last: usize) -> bool {
+    let mut i = last + 1;
+    if tokens.get(i).is_some_and(|t| t.kind == Kind::Punct(',')) {
+        i += 1;
+    }
+    let word_at = |i: usize| tokens.get(i).filter(|t| t.kind == Kind::Word).map(|t| token_text(text, *t));
+    if word_at(i).is_some_and(|w| in_list(w, &PHOTO_ADJECTIVES)) && word_at(i + 1).is_some_and(|w| in_list(w, &PHOTO_WORDS)) {
+        return true;
+    }
+    word_at(i).is_some_and(|w| in_list(w, &PHOTO_WORDS))
+}
+
+/// Where each sentence starts, as token indices (the first is 0). A sentence
+/// ends at `.`, `!`, `?` or `…` (closing quotes and brackets may follow)
+/// before a capitalized word or an opening quote, except after an initial or
+/// a title (`U.S. Army`, `Gen. Smith`).
+pub(super) fn sentence_starts(text: &str, tokens: &[Token]) -> Vec<usize> {
+    let mut starts = vec![0];
+    for (i, token) in tokens.iter().enumerate() {
+        let Kind::Punct(c @ ('.' | '!' | '?' | '…')) = token.kind else { continue };
+        let mut next = i + 1;
+        while tokens.get(next).is_some_and(|t| matches!(t.kind, Kind::Punct('"' | '\'' | ')' | ']' | '”' | '’'))) {
+            next += 1;
+        }
+        let Some(following) = tokens.get(next) else { continue };
+        let opens = match following.kind {
+            Kind::Word => token_text(text, *following).starts_with(char::is_uppercase),
+            Kind::Punct(p) => matches!(p, '"' | '“' | '(' | '\''),
+            Kind::Number => false,
+        };
+        if !opens || following.start == tokens[next - 1].end {
+            continue;
+        }
+        if c == '.' && i > 0 && is_abbreviation(token_text(text, tokens[i - 1])) {
+            continue;
+        }
+        starts.push(next);
+    }
+    starts
+}
+
+/// Words whose full stop does not end a sentence: initials and titles.
+fn is_abbreviation(word: &str) -> bool {
+    const TITLES: [&str; 24] = [
+        "Mr", "Mrs", "Ms", "Dr", "St", "Gen", "Lt", "Col", "Sgt", "Capt", "Maj", "Gov", "Sen", "Rep", "Prof", "Rev", "Mt",
+        "Ft", "No", "Brig", "Cpl", "Pvt", "Adm", "Cmdr",
+    ];
+    let mut chars = word.chars();
+    let single_capital = matches!((chars.next(), chars.next()), (Some(c), None) if c.is_uppercase());
+    single_capital || TITLES.contains(&word)
+}
+
+/// Whether the sentence starting at token `start` is an editor's note
+/// (`EDITOR'S NOTE: ...`, `WARNING: graphic content`), not the scene.
+pub(super) fn is_editors_note(text: &str, tokens: &[Token], start: usize) -> bool {
+    const NOTES: [&str; 6] = ["EDITOR'S", "EDITORS", "EDITOR’S", "ATTENTION", "WARNING", "GRAPHIC"];
+    tokens.get(start).is_some_and(|t| NOTES.contains(&token_text(text, *t)))
+}
+
+/// ASCII case-insensitive membership.
+fn in_list(word: &str, list: &[&str]) -> bool {
+    list.iter().any(|item| item.eq_ignore_ascii_case(word))
+}

@@ -1,0 +1,407 @@
+//! A hand-written scanner for dates as wire services write them: words and
+//! numbers first, then the wire patterns over them.
+//!
+//! Patterns, each optionally after a weekday (`Friday, Nov. 25, 2021`):
+//! - month day [year]: `October 7, 2016`, `Oct. 7 2016`, `Sept 3`,
+//!   `October 7th, 2016`, `DECEMBER 15`, `Dec. 12-13, 2016` (the first day);
+//! - day month [year]: `7 October 2016`, `05 August 2020`, `7th of October`;
+//! - month year: `October 2016`, `mid-March 2021`;
+//! - ISO: `2016-10-07`, `2016/10/07`;
+//! - a bare year after a cue word (`in 2010`, `since 2013`, `this 2012 photo`).
+//!
+//! Months must be capitalized (`may` and `march` are words), abbreviations
+//! without a full stop need a day (`Jan 5`, never `Jan 2016`), and a bare
+//! year needs its cue, because four digits alone are as often a count.
+
+use jiff::civil::Weekday;
+
+use crate::span::Span;
+
+/// One lexical token of the description.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Token {
+    /// First byte in the caption text.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+    /// What it is.
+    pub kind: Kind,
+}
+
+/// Token kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Letters, with apostrophes inside (`Russia's`).
+    Word,
+    /// ASCII digits.
+    Number,
+    /// Any other character, one per token.
+    Punct(char),
+}
+
+/// Splits `span` of `text` into tokens; offsets are into `text`.
+pub(super) fn tokenize(text: &str, span: Span) -> Vec<Token> {
+    let slice = span.of(text);
+    let base = span.start;
+    let mut tokens = Vec::with_capacity(slice.len() / 5 + 1);
+    let mut chars = slice.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let kind = if c.is_ascii_digit() {
+            Kind::Number
+        } else if c.is_alphabetic() {
+            Kind::Word
+        } else if c.is_whitespace() {
+            continue;
+        } else {
+            tokens.push(Token { start: base + at, end: base + at + c.len_utf8(), kind: Kind::Punct(c) });
+            continue;
+        };
+        let mut end = at + c.len_utf8();
+        while let Some(&(next_at, next)) = chars.peek() {
+            let same = match kind {
+                Kind::Number => next.is_ascii_digit(),
+                _ => next.is_alphabetic() || next == '\'' || next == '’',
+            };
+            if !same {
+                break;
+            }
+            end = next_at + next.len_utf8();
+            chars.next();
+        }
+        tokens.push(Token { start: base + at, end: base + end, kind });
+    }
+    tokens
+}
+
+/// A date as written, before its year is settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct RawDate {
+    /// The covered words, a leading weekday included.
+    pub span: Span,
+    /// Index of the first token (the weekday when there is one).
+    pub first: usize,
+    /// Index of the last token.
+    pub last: usize,
+    /// Year, when written.
+    pub year: Option<i16>,
+    /// Month, when written.
+    pub month: Option<u8>,
+    /// Day, when written.
+    pub day: Option<u8>,
+    /// The weekday written before it.
+    pub weekday: Option<Weekday>,
+    /// A year standing alone (`in 2010`): only a taken cue makes it the date taken.
+    pub bare_year: bool,
+}
+
+/// Earliest and latest year read as a year; outside this a number is a count.
+const YEARS: std::ops::RangeInclusive<i16> = 1800..=2199;
+
+/// Range for a bare year, narrower because a cue word is weaker evidence.
+const BARE_YEARS: std::ops::RangeInclusive<i16> = 1900..=2099;
+
+/// Finds every date in the tokens, in order.
+pub(super) fn scan(text: &str, tokens: &[Token]) -> Vec<RawDate> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        if let Some(date) = date_at(text, tokens, i) {
+            i = date.last + 1;
+            found.push(date);
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// A date starting at token `i`.
+fn date_at(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
+    let token = tokens[i];
+    match token.kind {
+        Kind::Word => {
+            let word = &text[token.start..token.end];
+            if let Some(weekday) = weekday(word, tokens, i) {
+                let mut j = i + 1;
+                if is_punct(tokens, j, '.') {
+                    j += 1;
+                }
+                if is_punct(tokens, j, ',') {
+                    j += 1;
+                }
+                let mut date = date_core(text, tokens, j)?;
+                date.first = i;
+                date.span.start = token.start;
+                date.weekday = Some(weekday);
+                return Some(date);
+            }
+            date_core(text, tokens, i)
+        }
+        Kind::Number => date_core(text, tokens, i),
+        Kind::Punct(_) => None,
+    }
+}
+
+/// A date without its weekday, starting at token `i`.
+fn date_core(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
+    let token = *tokens.get(i)?;
+    match token.kind {
+        Kind::Word => month_first(text, tokens, i),
+        Kind::Number => iso(text, tokens, i).or_else(|| day_first(text, tokens, i)).or_else(|| bare_year(text, tokens, i)),
+        Kind::Punct(_) => None,
+    }
+}
+
+/// `October 7, 2016`, `Oct. 7`, `October 2016`, `Dec. 12-13, 2016`.
+fn month_first(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
+    let (month, abbreviated) = month(token_text(text, tokens[i]))?;
+    let mut j = i + 1;
+    let dotted = is_punct(tokens, j, '.') && tokens[j].start == tokens[i].end;
+    if dotted {
+        j += 1;
+    }
+    if let Some((day, after_day)) = day_number(text, tokens, j) {
+        let mut last = after_day - 1;
+        let mut k = after_day;
+        // `Dec. 12-13`: a range keeps its first day.
+        if is_punct(tokens, k, '-') && day_number(text, tokens, k + 1).is_some() {
+            last = k + 1;
+            k += 2;
+        }
+        // `DECEMBER 15: ...` (Getty) ends the day with a colon, which is fine;
+        // `May 2 15:30` is a time and never reaches here as a year.
+        let comma = usize::from(is_punct(tokens, k, ','));
+        let mut year = None;
+        if let Some(y) = year_number(text, tokens, k + comma) {
+            year = Some(y);
+            last = k + comma;
+        }
+        return Some(raw(tokens, i, last, year, Some(month), Some(day)));
+    }
+    // Month and year: only a full name or a dotted abbreviation (`Oct. 2016`).
+    if abbreviated && !dotted {
+        return None;
+    }
+    let comma = usize::from(is_punct(tokens, j, ','));
+    let year = year_number(text, tokens, j + comma)?;
+    Some(raw(tokens, i, j + comma, Some(year), Some(month), None))
+}
+
+/// `7 October 2016`, `05 August 2020`, `7th of October`.
+fn day_first(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
+    let (day, mut j) = day_number(text, tokens, i)?;
+    if tokens.get(j).is_some_and(|t| t.kind == Kind::Word && token_text(text, *t).eq_ignore_ascii_case("of")) {
+        j += 1;
+    }
+    let (month, abbreviated) = month(token_text(text, *tokens.get(j)?))?;
+    let mut last = j;
+    let mut k = j + 1;
+    if is_punct(tokens, k, '.') && tokens[k].start == tokens[j].end {
+        k += 1;
+    }
+    let comma = usize::from(is_punct(tokens, k, ','));
+    let year = year_number(text, tokens, k + comma);
+    if year.is_some() {
+        last = k + comma;
+    } else if abbreviated {
+        // `3 Mar` without a year is too weak to be a date.
+        return None;
+    }
+    Some(raw(tokens, i, last, year, Some(month), Some(day)))
+}
+
+/// `2016-10-07`, `2016/10/07`.
+fn iso(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
+    let parts = tokens.get(i..i + 5)?;
+    let sep = match parts[1].kind {
+        Kind::Punct(c @ ('-' | '/')) => c,
+        _ => return None,
+    };
+    let adjacent = parts.windows(2).all(|w| w[0].end == w[1].start);
+    let shaped = parts[3].kind == Kind::Punct(sep)
+        && [0, 2, 4].iter().all(|&p| parts[p].kind == Kind::Number)
+        && parts[0].end - parts[0].start == 4
+        && parts[2].end - parts[2].start == 2
+        && parts[4].end - parts[4].start == 2;
+    if !adjacent || !shaped || glued_after(tokens, i + 4) {
+        return None;
+    }
+    let year: i16 = token_text(text, parts[0]).parse().ok()?;
+    let month: u8 = token_text(text, parts[2]).parse().ok()?;
+    let day: u8 = token_text(text, parts[4]).parse().ok()?;
+    if !YEARS.contains(&year) || !(1..=12).contains(&month) {
+        return None;
+    }
+    Some(raw(tokens, i, i + 4, Some(year), Some(month), Some(day)))
+}
+
+/// Words after which a four-digit number is a year (`in 2010`, `since
+/// 2013`, `mid-2016`, `this 2012 photo`).
+const BARE_YEAR_CUES: [&str; 18] = [
+    "in", "since", "until", "till", "before", "after", "during", "from", "early", "late", "mid", "this", "of", "spring",
+    "summer", "autumn", "fall", "winter",
+];
+
+/// A four-digit year standing alone after a cue word.
+fn bare_year(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
+    let year = year_number(text, tokens, i)?;
+    if !BARE_YEARS.contains(&year) {
+        return None;
+    }
+    let mut p = i.checked_sub(1)?;
+    if is_punct(tokens, p, '-') && tokens[p].end == tokens[i].start {
+        p = p.checked_sub(1)?;
+    }
+    let cue = token_text(text, tokens[p]);
+    if tokens[p].kind != Kind::Word || !BARE_YEAR_CUES.iter().any(|c| c.eq_ignore_ascii_case(cue)) {
+        return None;
+    }
+    // `2015-16` is a season, not a year.
+    if is_punct(tokens, i + 1, '-') && tokens[i + 1].start == tokens[i].end {
+        return None;
+    }
+    let mut date = raw(tokens, i, i, Some(year), None, None);
+    date.bare_year = true;
+    Some(date)
+}
+
+/// Builds a [`RawDate`] over tokens `first..=last`.
+fn raw(tokens: &[Token], first: usize, last: usize, year: Option<i16>, month: Option<u8>, day: Option<u8>) -> RawDate {
+    RawDate {
+        span: Span::new(tokens[first].start, tokens[last].end),
+        first,
+        last,
+        year,
+        month,
+        day,
+        weekday: None,
+        bare_year: false,
+    }
+}
+
+/// A day of month at token `i` (1–2 digits, 1–31, an optional ordinal
+/// suffix), and the index after it.
+fn day_number(text: &str, tokens: &[Token], i: usize) -> Option<(u8, usize)> {
+    let token = *tokens.get(i)?;
+    if token.kind != Kind::Number || token.end - token.start > 2 {
+        return None;
+    }
+    let day: u8 = token_text(text, token).parse().ok()?;
+    if !(1..=31).contains(&day) {
+        return None;
+    }
+    let mut next = i + 1;
+    if let Some(suffix) = tokens.get(next).filter(|t| t.kind == Kind::Word && t.start == token.end) {
+        if !["st", "nd", "rd", "th"].iter().any(|s| s.eq_ignore_ascii_case(token_text(text, *suffix))) {
+            return None; // `5km`
+        }
+        next += 1;
+    } else if glued_after(tokens, i) {
+        return None;
+    }
+    Some((day, next))
+}
+
+/// A four-digit year at token `i`, not glued to more digits or letters.
+fn year_number(text: &str, tokens: &[Token], i: usize) -> Option<i16> {
+    let token = *tokens.get(i)?;
+    if token.kind != Kind::Number || token.end - token.start != 4 {
+        return None;
+    }
+    if tokens.get(i + 1).is_some_and(|next| next.start == token.end && matches!(next.kind, Kind::Word | Kind::Number)) {
+        return None; // `2010s`
+    }
+    let year: i16 = token_text(text, token).parse().ok()?;
+    YEARS.contains(&year).then_some(year)
+}
+
+/// Whether the token after `i` is glued to it and makes it something else
+/// (`5.5`, `5,000`, `5km`, `10:30`).
+fn glued_after(tokens: &[Token], i: usize) -> bool {
+    let (Some(token), Some(next)) = (tokens.get(i), tokens.get(i + 1)) else {
+        return false;
+    };
+    if next.start != token.end {
+        return false;
+    }
+    match next.kind {
+        Kind::Word | Kind::Number => true,
+        Kind::Punct('.' | ',' | ':' | '/') => {
+            tokens.get(i + 2).is_some_and(|after| after.start == next.end && after.kind == Kind::Number)
+        }
+        Kind::Punct(_) => false,
+    }
+}
+
+/// The month a capitalized word names, and whether it is an abbreviation.
+fn month(word: &str) -> Option<(u8, bool)> {
+    const FULL: [&str; 12] = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+        "december",
+    ];
+    const SHORT: [(&str, u8); 12] = [
+        ("jan", 1),
+        ("feb", 2),
+        ("mar", 3),
+        ("apr", 4),
+        ("jun", 6),
+        ("jul", 7),
+        ("aug", 8),
+        ("sep", 9),
+        ("sept", 9),
+        ("oct", 10),
+        ("nov", 11),
+        ("dec", 12),
+    ];
+    if !word.starts_with(|c: char| c.is_ascii_uppercase()) || word.len() > 9 {
+        return None;
+    }
+    if let Some(index) = FULL.iter().position(|m| m.eq_ignore_ascii_case(word)) {
+        return Some((index as u8 + 1, false));
+    }
+    SHORT.iter().find(|(m, _)| m.eq_ignore_ascii_case(word)).map(|&(_, n)| (n, true))
+}
+
+/// The weekday a capitalized word names (`Friday`, or `Fri.` with its stop).
+fn weekday(word: &str, tokens: &[Token], i: usize) -> Option<Weekday> {
+    const FULL: [(&str, Weekday); 7] = [
+        ("monday", Weekday::Monday),
+        ("tuesday", Weekday::Tuesday),
+        ("wednesday", Weekday::Wednesday),
+        ("thursday", Weekday::Thursday),
+        ("friday", Weekday::Friday),
+        ("saturday", Weekday::Saturday),
+        ("sunday", Weekday::Sunday),
+    ];
+    const SHORT: [(&str, Weekday); 10] = [
+        ("mon", Weekday::Monday),
+        ("tue", Weekday::Tuesday),
+        ("tues", Weekday::Tuesday),
+        ("wed", Weekday::Wednesday),
+        ("thu", Weekday::Thursday),
+        ("thur", Weekday::Thursday),
+        ("thurs", Weekday::Thursday),
+        ("fri", Weekday::Friday),
+        ("sat", Weekday::Saturday),
+        ("sun", Weekday::Sunday),
+    ];
+    if !word.starts_with(|c: char| c.is_ascii_uppercase()) || word.len() > 9 {
+        return None;
+    }
+    if let Some(&(_, day)) = FULL.iter().find(|(name, _)| name.eq_ignore_ascii_case(word)) {
+        return Some(day);
+    }
+    // An abbreviation only with its full stop: `Sun` alone is a newspaper.
+    let dotted = is_punct(tokens, i + 1, '.');
+    SHORT.iter().find(|(name, _)| dotted && name.eq_ignore_ascii_case(word)).map(|&(_, day)| day)
+}
+
+/// Whether token `i` is the punctuation `c`.
+pub(super) fn is_punct(tokens: &[Token], i: usize, c: char) -> bool {
+    tokens.get(i).is_some_and(|t| t.kind == Kind::Punct(c))
+}
+
+/// The text of a token.
+pub(super) fn token_text(text: &str, token: Token) -> &str {
+    text.get(token.start..token.end).unwrap_or("")
+}
