@@ -14,5 +14,5 @@ for line in open(sys.argv[1], encoding="utf-8"):
     if line.strip():
         print(json.loads(line)["text"] + "\n")
 ' "$shared/eval/dev.jsonl" > "$tmp/dev.txt"
-"$bin" parse "$tmp/dev.txt" > "$tmp/pred.jsonl"
+"$bin" parse ${GAZETTEER:+--gazetteer "$GAZETTEER"} "$tmp/dev.txt" > "$tmp/pred.jsonl"
 python3 "$shared/eval/score.py" --gold "$shared/eval/dev.jsonl" --pred "$tmp/pred.jsonl" "$@"

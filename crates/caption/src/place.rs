@@ -42,13 +42,14 @@ pub(crate) struct LocationFound {
 /// Finds the location of the scene in the description.
 pub(crate) fn find_location(text: &str, description: Span, gazetteer: &Gazetteer) -> LocationFound {
     let tokens = tokenize(text, description);
-    let weak_countries = weak_country_context(text, &tokens, gazetteer);
+    // The credit hints at the country too ("Syrian Observatory for Human Rights").
+    let weak_countries = weak_country_context(text, &tokenize(text, Span::new(0, text.len())), gazetteer);
     for sentence in sentences(&tokens) {
         let mut mentions = find_mentions(text, &tokens[sentence.clone()], gazetteer);
         if !mentions.iter().any(|m| m.is_place()) {
             continue;
         }
-        resolve_settlements(&mut mentions, gazetteer, &weak_countries);
+        resolve_settlements(text, &mut mentions, gazetteer, &weak_countries);
         if let Some(found) = choose_scene(text, &mentions, gazetteer) {
             return found;
         }
@@ -187,7 +188,7 @@ const FACILITY_HEADS: &[&str] = &[
     "market", "bazaar", "souk", "crossing", "checkpoint", "port", "harbour", "harbor", "hotel", "palace",
     "park", "garden", "gardens", "university", "school", "prison", "terminal", "station", "plaza", "center",
     "centre", "hall", "museum", "cemetery", "citadel", "castle", "fort", "compound", "embassy", "beach",
-    "building", "tower", "complex", "valley", "river", "lake", "island", "mountain", "mountains", "dam",
+    "building", "tower", "complex", "dam",
 ];
 
 /// Lower-case words that may stand between a place name and its facility
@@ -204,6 +205,12 @@ const SETTLEMENT_HEADS: &[&str] = &["town", "city", "village", "hamlet", "townsh
 /// Province heads (`Idlib province`, `Homs Governorate`, `Luhansk region`).
 const PROVINCE_HEADS: &[&str] =
     &["province", "governorate", "region", "oblast", "state", "countryside", "prefecture", "district"];
+
+/// Nouns that make `X's ...` a place (`Aleppo's old city`).
+const POSSESSED_PLACE_WORDS: &[&str] = &[
+    "city", "capital", "town", "border", "coast", "north", "south", "east", "west", "northeast", "northwest",
+    "southeast", "southwest", "outskirts", "suburbs", "centre", "center", "port", "countryside", "quarter",
+];
 
 /// Regions that are neither settlements nor provinces; they never become the city.
 const REGION_WORDS: &[&str] = &["ghouta", "bekaa", "donbas", "donbass", "kurdistan", "sinai", "galilee", "negev"];
@@ -226,7 +233,7 @@ const NOT_PLACE_WORDS: &[&str] = &[
     "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june",
     "july", "august", "september", "october", "november", "december", "jan.", "feb.", "aug.", "sept.", "sep.",
     "oct.", "nov.", "dec.", "reuters", "afp", "ap", "epa", "getty", "islamic", "state", "army", "forces", "free",
-    "hurricane", "storm", "tropical", "typhoon", "cyclone", "olympic", "olympics", "world", "cup", "u.n.", "un",
+    "hurricane", "storm", "tropical", "typhoon", "cyclone", "world", "cup", "u.n.", "un",
     "nato", "residents", "rescuers", "it", "there", "here", "some", "many", "two", "three", "four", "five",
 ];
 
@@ -339,6 +346,12 @@ struct ResolvedPlace {
     place: Place,
 }
 
+impl From<Place> for ResolvedPlace {
+    fn from(place: Place) -> ResolvedPlace {
+        ResolvedPlace { place }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 struct Mention {
     kind: MentionKind,
@@ -367,7 +380,7 @@ fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> Vec<Men
     let mut mentions: Vec<Mention> = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
-        let Some(end) = phrase_end(text, tokens, i) else {
+        let Some(end) = phrase_end(text, tokens, i, gazetteer) else {
             i += 1;
             continue;
         };
@@ -376,6 +389,12 @@ fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> Vec<Men
         let after_comma = i >= 1
             && tokens[i - 1].is_punct(',')
             && mentions.last().is_some_and(|m| m.last_token + 2 == i);
+        // "at the Olympic Stadium, Rio de Janeiro": a place after a comma
+        // continues the previous one and shares its cue.
+        let cue = match mentions.last() {
+            Some(previous) if after_comma && previous.cue < cue => previous.cue,
+            _ => cue,
+        };
         if let Some(mention) = classify(text, tokens, i, end, &words, cue, after_comma, gazetteer) {
             i = mention.last_token + 1;
             mentions.push(mention);
@@ -398,7 +417,7 @@ fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> Vec<Men
 
 /// End (exclusive) of a capitalized name phrase starting at `start`, if one
 /// starts there.
-fn phrase_end(text: &str, tokens: &[Token], start: usize) -> Option<usize> {
+fn phrase_end(text: &str, tokens: &[Token], start: usize, gazetteer: &Gazetteer) -> Option<usize> {
     let first = tokens[start];
     if !first.is_word() {
         return None;
@@ -410,6 +429,14 @@ fn phrase_end(text: &str, tokens: &[Token], start: usize) -> Option<usize> {
     }
     let mut end = start + 1;
     while end < tokens.len() && tokens[end].is_word() {
+        // A possessive ends the name ("Russia's Defence Ministry"), unless
+        // the gazetteer knows the longer name ("Cox's Bazar").
+        if strip_possessive(tokens[end - 1].text(text)).is_some() {
+            let longer = Span::new(tokens[start].span.start, tokens[end].span.end).of(text);
+            if gazetteer.places_named(longer).iter().all(|m| m.kind != MatchKind::Folded) {
+                break;
+            }
+        }
         let word = tokens[end].text(text);
         if is_one_of(word, NOT_PLACE_WORDS) && !matches!(word, "of") {
             break;
@@ -446,61 +473,53 @@ fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
     }
     // words[0] is the nearest word.
     let nearest = |n: usize| words.get(n).map(String::as_str);
-    let skip_adjectives = |mut n: usize| {
-        // "the rebel-held town of", "the southeastern Turkish town of".
-        while let Some(w) = nearest(n) {
-            let adjective = w.contains('-')
-                || is_one_of(w, DIRECTIONS)
-                || DEMONYMS.iter().any(|(d, _)| *d == w)
-                || matches!(w, "the" | "a" | "an" | "besieged" | "restive" | "border" | "nearby" | "capital" | "ancient" | "old" | "rebel" | "held" | "town" | "city" | "village" | "province" | "region" | "of" | "central" | "northwestern");
-            if !adjective {
-                break;
-            }
+    // Articles and adjectives between the cue and the name: "in the
+    // rebel-held", "the southeastern Turkish town of".
+    let is_adjective = |w: &str| {
+        (w.contains('-') && !w.ends_with("-year-old"))
+            || is_one_of(w, DIRECTIONS)
+            || DEMONYMS.iter().any(|(d, _)| *d == w)
+            || matches!(
+                w,
+                "the" | "a" | "an" | "besieged" | "restive" | "border" | "nearby" | "capital" | "ancient" | "old"
+                    | "rebel" | "held" | "autonomous" | "remote" | "coastal" | "frontline" | "embattled" | "neighbouring"
+                    | "neighboring" | "key" | "strategic" | "devastated" | "flooded" | "occupied"
+            )
+    };
+    let skip = |mut n: usize| {
+        while nearest(n).is_some_and(is_adjective) {
             n += 1;
         }
         n
     };
-    match nearest(0) {
-        Some("near" | "outside" | "nearby") => return Cue::Reference,
-        Some("of") => {
-            // "outskirts of", "north of", "km from"-style references.
-            let n = skip_adjectives(1);
-            let before = nearest(1).unwrap_or("");
-            if is_one_of(before, DIRECTIONS) || matches!(before, "outskirts" | "edge" | "countryside" | "suburbs") {
-                return Cue::Reference;
-            }
-            if matches!(before, "town" | "city" | "village" | "province" | "region") {
-                // "near the Jordanian city of X" is a reference, "the town of X" a scene.
-                let lead = nearest(n).unwrap_or("");
-                if matches!(lead, "near" | "outside") || words.iter().any(|w| w == "outskirts") {
-                    return Cue::Reference;
-                }
-                return Cue::Scene;
-            }
-            return Cue::Of;
-        }
-        Some("from") => {
-            if nearest(1).is_some_and(|w| w == "km" || w == "miles" || w.ends_with("km")) {
-                return Cue::Reference;
-            }
-            return Cue::Weak;
-        }
-        Some("in" | "at" | "on" | "inside" | "within") => return Cue::Scene,
-        Some("into") => return Cue::Of,
-        Some("over" | "towards" | "toward" | "across" | "to" | "with" | "through" | "via" | "by" | "for" | "leaving" | "fleeing" | "left" | "reach" | "reached") => {
-            if nearest(0) == Some("leaving") || nearest(0) == Some("fleeing") {
-                return Cue::Bare;
-            }
-            return Cue::Weak;
-        }
-        _ => {}
-    }
-    // "in rebel-held Azaz", "in central Raqqa", "in northwestern Syria".
-    let n = skip_adjectives(0);
+    let n = skip(0);
     match nearest(n) {
-        Some("in" | "at" | "on" | "inside") if n > 0 => Cue::Scene,
-        Some("near" | "outside") if n > 0 => Cue::Reference,
-        Some("over" | "from" | "to" | "towards") if n > 0 => Cue::Weak,
+        Some("near" | "outside" | "nearby") => Cue::Reference,
+        Some("of") => {
+            let before = nearest(n + 1).unwrap_or("");
+            if is_one_of(before, DIRECTIONS) || matches!(before, "outskirts" | "edge" | "countryside" | "suburbs" | "west" | "east") {
+                Cue::Reference
+            } else if matches!(before, "town" | "city" | "village" | "province" | "region" | "hamlet") {
+                // "the town of X" is a scene; "near the Jordanian city of X" a reference.
+                match nearest(skip(n + 2)) {
+                    Some("near" | "outside") => Cue::Reference,
+                    _ if words.iter().any(|w| w == "outskirts") => Cue::Reference,
+                    _ => Cue::Scene,
+                }
+            } else {
+                Cue::Of
+            }
+        }
+        Some("from") if nearest(n + 1).is_some_and(|w| w == "km" || w == "miles" || w.ends_with("km")) => Cue::Reference,
+        Some("in" | "at" | "on" | "inside" | "within") => Cue::Scene,
+        // "in a location given as X".
+        Some("as") if nearest(n + 1) == Some("given") => Cue::Scene,
+        Some("into") => Cue::Of,
+        Some("leaving" | "fleeing") => Cue::Bare,
+        Some(
+            "from" | "over" | "towards" | "toward" | "across" | "to" | "with" | "through" | "via" | "by" | "for" | "left"
+            | "reach" | "reached",
+        ) => Cue::Weak,
         _ => Cue::Bare,
     }
 }
@@ -530,6 +549,19 @@ fn classify(
         after_comma_of_mention: after_comma,
         district_of_next: false,
     };
+    let is_adjective = |w: &str| {
+        let lower = w.to_ascii_lowercase();
+        DEMONYMS.iter().any(|(d, _)| *d == lower)
+            || ["-backed", "-led", "-held", "-controlled", "-based", "-born", "-made", "-style", "-era"]
+                .iter()
+                .any(|suffix| lower.ends_with(suffix))
+    };
+    if words.iter().any(|w| is_adjective(w)) {
+        return None;
+    }
+    if words.len() == 1 && words[0].contains('-') && words[0].split('-').all(|part| gazetteer.country_named(part).is_some()) {
+        return None;
+    }
     let last_word = words[words.len() - 1];
     // A possessive before a person or title is no place ("Kenya's Eliud", "Syria's President").
     let (words, end, possessive) = match strip_possessive(last_word) {
@@ -550,9 +582,11 @@ fn classify(
     }
     let next_word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
     if possessive {
-        let next = next_word(end).unwrap_or("");
-        let generic_place = next.chars().next().is_some_and(char::is_lowercase) || is_one_of(next, PROVINCE_HEADS);
-        if !generic_place {
+        // "Aleppo's old city", "Syria's Idlib province" are places;
+        // "Iran's supreme leader", "Kenya's Eliud Kipchoge" are not.
+        let ahead: Vec<&str> = (end..end + 4).map_while(next_word).collect();
+        let place_word = ahead.iter().any(|w| is_one_of(w, PROVINCE_HEADS) || is_one_of(w, POSSESSED_PLACE_WORDS));
+        if !place_word {
             return None;
         }
     }
@@ -564,7 +598,9 @@ fn classify(
         if is_one_of(inner_head, PROVINCE_HEADS) && !is_one_of(inner_head, &["district"]) {
             return Some(province_mention(mention(MentionKind::Region, name_without_head.clone(), end - 1), &name_without_head, gazetteer));
         }
-        if is_one_of(inner_head, FACILITY_HEADS) && gazetteer.places_named(&phrase).is_empty() {
+        // "Umayyad Square" is a sublocation; "Mexico Beach" is a town.
+        let known_town = gazetteer.places_named(&phrase).iter().any(|m| m.kind == MatchKind::Folded);
+        if is_one_of(inner_head, FACILITY_HEADS) && !known_town {
             return Some(mention(MentionKind::Sublocation { name: phrase.clone(), district: false }, phrase, end - 1));
         }
         if is_one_of(inner_head, DISTRICT_HEADS) {
@@ -592,6 +628,25 @@ fn classify(
         }
         if is_one_of(head, SETTLEMENT_HEADS) {
             return Some(mention(MentionKind::Settlement { resolved: None, explicit_head: true }, phrase, end));
+        }
+    }
+    // An appositive says what the place is: "Jobar, a rebel-held district",
+    // "Khuzaa, a village east of ...".
+    if tokens.get(end).is_some_and(|t| t.is_punct(',')) && next_word(end + 1).is_some_and(|w| w == "a" || w == "an") {
+        let head = (end + 2..end + 7).map_while(next_word).find(|w| is_one_of(w, DISTRICT_HEADS) || is_one_of(w, SETTLEMENT_HEADS));
+        match head {
+            Some(h) if is_one_of(h, DISTRICT_HEADS) => {
+                return Some(mention(MentionKind::Sublocation { name: phrase.clone(), district: true }, phrase, end - 1));
+            }
+            Some(_) => return Some(mention(MentionKind::Settlement { resolved: None, explicit_head: true }, phrase, end - 1)),
+            None => {}
+        }
+    }
+    // "Andre Smith of Canada" is a person and a nationality.
+    if next_word(end) == Some("of") {
+        let country_after = (end + 1..end + 3).map_while(next_word).find(|w| *w != "the");
+        if country_after.is_some_and(|w| gazetteer.country_named(w).is_some()) && gazetteer.country_named(&phrase).is_none() {
+            return None;
         }
     }
     // "the countryside of Idlib" is the province alone.
@@ -639,7 +694,7 @@ fn classify(
     // preposition, or followed by ", <direction> of" / ", Country".
     let followed_by_place_pattern = tokens.get(end).is_some_and(|t| t.is_punct(','))
         && next_word(end + 1).is_some_and(|w| {
-            is_one_of(w, DIRECTIONS) || starts_upper(w) || matches!(w, "a" | "some" | "near" | "on" | "in" | "just")
+            is_one_of(w, DIRECTIONS) || starts_upper(w) || matches!(w, "some" | "near" | "on" | "in" | "just")
         });
     if cue == Cue::Bare && !after_comma && !followed_by_place_pattern {
         return None;
@@ -693,7 +748,7 @@ fn weak_country_context(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> 
     out
 }
 
-fn resolve_settlements(mentions: &mut [Mention], gazetteer: &Gazetteer, weak: &[CountryCode]) {
+fn resolve_settlements(text: &str, mentions: &mut [Mention], gazetteer: &Gazetteer, weak: &[CountryCode]) {
     let strong_countries: Vec<CountryCode> = mentions
         .iter()
         .filter(|m| m.cue != Cue::Weak)
@@ -712,8 +767,24 @@ fn resolve_settlements(mentions: &mut [Mention], gazetteer: &Gazetteer, weak: &[
         .collect();
     for k in 0..mentions.len() {
         let MentionKind::Settlement { explicit_head, .. } = mentions[k].kind else { continue };
-        let resolved = best_place(&mentions[k].name, gazetteer, &strong_countries, &provinces, weak);
-        mentions[k].kind = MentionKind::Settlement { resolved: resolved.map(|place| ResolvedPlace { place }), explicit_head };
+        // "Stephenville, La.": a division right after the name is a filter.
+        let attached_province = mentions.get(k + 1).filter(|m| m.after_comma_of_mention).and_then(|m| match &m.kind {
+            MentionKind::Province { code: Some(code), .. } => Some(code.clone()),
+            _ => None,
+        });
+        let resolved = best_place(&mentions[k].name, gazetteer, &strong_countries, &provinces, weak).filter(|p| {
+            attached_province.as_ref().is_none_or(|code| p.admin1_code.as_deref() == Some(code.as_str()))
+        });
+        let resolved = match (&resolved, &attached_province) {
+            (None, Some(code)) => gazetteer
+                .places_named(&mentions[k].name)
+                .into_iter()
+                .filter(|m| m.place.admin1_code.as_deref() == Some(code.as_str()))
+                .max_by_key(|m| m.place.population)
+                .map(|m| m.place.clone()),
+            _ => resolved,
+        };
+        mentions[k].kind = MentionKind::Settlement { resolved: resolved.map(ResolvedPlace::from), explicit_head };
     }
     // Settlements of one caption lie in one country: the most prominent
     // resolved one anchors it, and a name that resolved elsewhere is
@@ -736,16 +807,19 @@ fn resolve_settlements(mentions: &mut [Mention], gazetteer: &Gazetteer, weak: &[
                 }
                 let in_anchor = best_place(&mentions[k].name, gazetteer, &[anchor], &provinces, weak);
                 let next_to_anchor = mentions[k].after_comma_of_mention || mentions.get(k + 1).is_some_and(|m| m.after_comma_of_mention);
-                if in_anchor.is_some() || next_to_anchor {
-                    mentions[k].kind = MentionKind::Settlement { resolved: in_anchor.map(|place| ResolvedPlace { place }), explicit_head };
+                let hinted = weak.contains(&p.place.country);
+                if in_anchor.is_some() || next_to_anchor || !hinted {
+                    mentions[k].kind = MentionKind::Settlement { resolved: in_anchor.map(ResolvedPlace::from), explicit_head };
                 }
             }
         }
     }
-    // "Jubar, Damascus": an unresolved name before a resolved city is a part of it.
+    // "Jubar, Damascus", "at X, in Teknaf": an unresolved name before a
+    // resolved city is a part of it.
     for k in 1..mentions.len() {
         let parent_resolved = matches!(mentions[k].kind, MentionKind::Settlement { resolved: Some(_), .. });
-        if mentions[k].after_comma_of_mention && parent_resolved {
+        let gap = Span::new(mentions[k - 1].span.end, mentions[k].span.start).of(text).trim();
+        if (mentions[k].after_comma_of_mention || gap == ", in") && parent_resolved {
             if let MentionKind::Settlement { resolved: None, explicit_head: false } = mentions[k - 1].kind {
                 let name = mentions[k - 1].name.clone();
                 mentions[k - 1].kind = MentionKind::Sublocation { name, district: true };
@@ -765,17 +839,40 @@ fn best_place(
     weak: &[CountryCode],
 ) -> Option<Place> {
     let candidates = gazetteer.places_named(name);
-    let fits_strong = |p: &Place| {
-        let province_ok = provinces.is_empty()
-            || provinces.iter().any(|code| p.admin1_code.as_deref() == Some(code.as_str()))
-            || !provinces.iter().any(|code| code.starts_with(p.country.as_str()));
-        (countries.is_empty() || countries.contains(&p.country)) && province_ok
-    };
+    let in_named_province = |p: &Place| provinces.iter().any(|code| p.admin1_code.as_deref() == Some(code.as_str()));
+    // A province named elsewhere in the sentence is a hint, not a filter:
+    // "in Azaz, Syria, where families fleeing Idlib province ...".
+    let rank = |p: &Place, kind| score(p, kind, weak) + if in_named_province(p) { 3.0 } else { 0.0 };
     candidates
         .iter()
-        .filter(|m| fits_strong(m.place))
-        .max_by(|a, b| score(a.place, a.kind, weak).total_cmp(&score(b.place, b.kind, weak)))
+        .filter(|m| countries.is_empty() || countries.contains(&m.place.country))
+        .max_by(|a, b| rank(a.place, a.kind).total_cmp(&rank(b.place, b.kind)))
         .map(|m| m.place.clone())
+}
+
+/// Great-circle distance in km.
+fn distance_km(a: &Place, b: &Place) -> f64 {
+    let (lat1, lat2) = (a.latitude.to_radians(), b.latitude.to_radians());
+    let dlat = lat2 - lat1;
+    let dlon = (b.longitude - a.longitude).to_radians();
+    let h = (dlat / 2.0).sin().powi(2) + lat1.cos() * lat2.cos() * (dlon / 2.0).sin().powi(2);
+    2.0 * 6371.0 * h.sqrt().asin()
+}
+
+/// How far a place may lie from the reference that locates it: twice a
+/// stated distance ("60 km north of X"), else what "near X" plausibly means.
+fn reference_radius_km(text: &str, between: Span) -> f64 {
+    let words: Vec<&str> = between.of(text).split(|c: char| !c.is_alphanumeric() && c != '.').filter(|w| !w.is_empty()).collect();
+    let stated = words.windows(2).find_map(|pair| {
+        let unit = pair[1].to_ascii_lowercase();
+        let value: f64 = pair[0].replace(',', "").parse().ok()?;
+        match unit.as_str() {
+            "km" | "kms" | "kilometres" | "kilometers" => Some(value),
+            "miles" | "mile" => Some(value * 1.609),
+            _ => None,
+        }
+    });
+    stated.map_or(80.0, |km| (2.0 * km).max(25.0))
 }
 
 /// Ranks candidates: match quality, then a caption's hint at the country,
@@ -785,7 +882,7 @@ fn score(place: &Place, kind: MatchKind, weak: &[CountryCode]) -> f64 {
         MatchKind::Folded => 3.0,
         _ => 0.0,
     };
-    let hinted = if weak.contains(&place.country) { 4.0 } else { 0.0 };
+    let hinted = if weak.contains(&place.country) { 6.0 } else { 0.0 };
     quality + hinted + (f64::from(place.population) + 1.0).log10()
 }
 
@@ -794,8 +891,14 @@ fn score(place: &Place, kind: MatchKind, weak: &[CountryCode]) -> f64 {
 
 fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Option<LocationFound> {
     // The scene settlement: strongest cue, then the later mention.
+    // An unknown name is a scene only where a place must stand
+    // ("in X", "the town of X"), not after "over" or "by".
     let settlement_rank = |m: &Mention| match m.kind {
-        MentionKind::Settlement { .. } if m.cue != Cue::Reference => Some(m.cue),
+        MentionKind::Settlement { ref resolved, explicit_head }
+            if m.cue != Cue::Reference && (resolved.is_some() || explicit_head || m.cue <= Cue::Of) =>
+        {
+            Some(m.cue)
+        }
         _ => None,
     };
     let best_cue = mentions.iter().filter_map(settlement_rank).min();
@@ -807,38 +910,76 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
             scene = Some(d + 1);
         }
     }
-    // A reference place locates the scene settlement, or is the city itself.
-    let reference = |from: usize| {
-        mentions[from..].iter().position(|m| m.cue == Cue::Reference && matches!(m.kind, MentionKind::Settlement { resolved: Some(_), .. })).map(|i| i + from)
-    };
-    let sublocation = mentions.iter().position(|m| matches!(m.kind, MentionKind::Sublocation { .. }) && m.cue != Cue::Weak);
+    // With no scene settlement, the first reference place is the scene:
+    // "near the village of X, 20 km on the outskirts of Y", "near Latakia".
+    let scene = scene.or_else(|| {
+        mentions.iter().position(|m| m.cue == Cue::Reference && matches!(m.kind, MentionKind::Settlement { .. }))
+    });
+    // A sublocation stands where a place must ("at X", "the courtyard of
+    // X", "near X"), not as an actor ("by the activist Idlib Media Center").
+    let sublocation = mentions.iter().position(|m| {
+        matches!(m.kind, MentionKind::Sublocation { .. })
+            && (matches!(m.cue, Cue::Scene | Cue::Of | Cue::Reference) || m.after_comma_of_mention)
+    });
     let mut location = Location::default();
     let mut used: Vec<Span> = Vec::new();
-    let mut resolved: Option<&Place> = None;
     let mut city_as_written = None;
-    match scene {
-        Some(s) => {
-            let MentionKind::Settlement { resolved: place, .. } = &mentions[s].kind else { return None };
-            used.push(mentions[s].span);
-            match place {
-                Some(p) => resolved = Some(&p.place),
-                None => {
-                    if let Some(r) = reference(s + 1) {
-                        if let MentionKind::Settlement { resolved: Some(p), .. } = &mentions[r].kind {
-                            resolved = Some(&p.place);
-                            used.push(mentions[r].span);
-                        }
-                    }
-                    city_as_written = Some(mentions[s].name.clone());
+    let mut resolved: Option<Place> = None;
+    if let Some(s) = scene {
+        let MentionKind::Settlement { resolved: place, .. } = &mentions[s].kind else { return None };
+        used.push(mentions[s].span);
+        // A later reference place locates the scene settlement.
+        let reference = mentions[s + 1..]
+            .iter()
+            .position(|m| m.cue == Cue::Reference && matches!(m.kind, MentionKind::Settlement { resolved: Some(_), .. }))
+            .map(|i| i + s + 1)
+            .and_then(|r| match &mentions[r].kind {
+                MentionKind::Settlement { resolved: Some(p), .. } => Some((r, &p.place)),
+                _ => None,
+            });
+        resolved = match (place, reference) {
+            // A namesake far from the reference is not the place meant:
+            // "Mrah village, 60 km north of Damascus".
+            (Some(p), Some((r, anchor))) => {
+                let radius = reference_radius_km(text, Span::new(mentions[s].span.end, mentions[r].span.start));
+                if distance_km(&p.place, anchor) <= radius {
+                    Some(p.place.clone())
+                } else {
+                    gazetteer
+                        .places_named(&mentions[s].name)
+                        .into_iter()
+                        .map(|m| m.place)
+                        .filter(|candidate| distance_km(candidate, anchor) <= radius)
+                        .max_by_key(|candidate| candidate.population)
+                        .cloned()
                 }
             }
+            (p, _) => p.as_ref().map(|p| p.place.clone()),
+        };
+        if resolved.is_none() {
+            // An unknown village takes the id of the place that locates it.
+            city_as_written = Some(mentions[s].name.clone());
+            if let Some((r, anchor)) = reference {
+                resolved = Some(anchor.clone());
+                used.push(mentions[r].span);
+            }
         }
-        None => {
-            if let Some(r) = reference(0) {
-                if let MentionKind::Settlement { resolved: Some(p), .. } = &mentions[r].kind {
-                    resolved = Some(&p.place);
-                    used.push(mentions[r].span);
-                }
+    }
+    // "at Kabul airport": with no settlement named, a facility named after
+    // its town places the photo in that town.
+    if resolved.is_none() && city_as_written.is_none() {
+        if let Some(i) = sublocation {
+            let town: Vec<&str> = mentions[i].name.split(' ').take_while(|w| starts_upper(w)).collect();
+            let all_words = mentions[i].name.split(' ').count();
+            if !town.is_empty() && town.len() < all_words {
+                let countries: Vec<CountryCode> =
+                    mentions.iter().filter_map(|m| if let MentionKind::Country(c) = m.kind { Some(c) } else { None }).collect();
+                resolved = gazetteer
+                    .places_named(&town.join(" "))
+                    .into_iter()
+                    .filter(|m| m.kind == MatchKind::Folded && (countries.is_empty() || countries.contains(&m.place.country)))
+                    .max_by_key(|m| m.place.population)
+                    .map(|m| m.place.clone());
             }
         }
     }
@@ -857,7 +998,7 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
         }
     }
     location.sublocation = sub_name;
-    if let Some(place) = resolved {
+    if let Some(place) = &resolved {
         location.city = Some(city_as_written.clone().unwrap_or_else(|| place.name.clone()));
         location.geonames_id = Some(place.id);
         location.latitude = Some(place.latitude);
@@ -918,11 +1059,11 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::*;
     use gazetteer::PlaceEntry;
 
-    pub(super) fn gazetteer() -> Gazetteer {
+    fn gazetteer() -> Gazetteer {
         let mut b = Gazetteer::builder();
         b.country("SY", "Syria", 163843).country("LB", "Lebanon", 272103).country("LY", "Libya", 2215636);
         b.country("US", "United States", 6252001).country("DE", "Germany", 2921044);

@@ -200,9 +200,10 @@ fn default_threads() -> usize {
 
 fn load_gazetteer(dir: Option<&Path>) -> anyhow::Result<&'static Gazetteer> {
     match dir {
-        None => Ok(Box::leak(Box::new(Gazetteer::builder().build()))), // LEAD-TEMP: embedded
+        None => Gazetteer::try_embedded().map_err(|err| anyhow::anyhow!("decoding the embedded gazetteer: {err}")),
         Some(dir) => {
-            let loaded: Gazetteer = anyhow::bail!("LEAD-TEMP {}", dir.display());
+            let loaded = Gazetteer::from_geonames_dir(dir)
+                .with_context(|| format!("loading the GeoNames gazetteer from {}", dir.display()))?;
             // One gazetteer per process run: leaking it gives workers a plain
             // shared reference without reference counting.
             Ok(Box::leak(Box::new(loaded)))
