@@ -69,11 +69,11 @@ impl GazetteerBuilder {
 
         let mut places = Vec::with_capacity(entries.len());
         let mut pairs: Vec<(String, u32)> = Vec::new();
-        for (idx, entry) in entries.into_iter().enumerate() {
+        for entry in entries {
             let Some(country) = CountryCode::new(&entry.country) else {
                 continue;
             };
-            let idx = idx as u32;
+            let idx = places.len() as u32;
             let main = fold(&entry.name);
             if !main.is_empty() {
                 pairs.push((main, idx));

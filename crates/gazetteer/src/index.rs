@@ -82,7 +82,7 @@ impl ByteArena {
 
 /// One posting: a place and the name (index into [`NameIndex::names`]) that
 /// brought it under the key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Posting {
     pub(crate) place: u32,
     pub(crate) name: u32,
@@ -96,19 +96,27 @@ struct Slot {
     len: u32,
 }
 
-/// Open-addressing hash table from a key's 64-bit hash to a run of postings.
-/// Colliding keys share a run; callers check the names the postings carry.
-#[derive(Default)]
-struct KeyTable {
+/// Open-addressing hash table from a key's 64-bit hash to a run of values.
+/// Colliding keys share a run; callers check what the values point at.
+struct KeyTable<T> {
     slots: Vec<Slot>,
-    postings: Vec<Posting>,
+    values: Vec<T>,
 }
 
-impl KeyTable {
+impl<T> Default for KeyTable<T> {
+    fn default() -> Self {
+        KeyTable {
+            slots: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy + Default> KeyTable<T> {
     /// Groups `entries` by hash (keeping their order within a group) into a
-    /// table: one pass to count each key's postings, one to place them; no
+    /// table: one pass to count each key's values, one to place them; no
     /// sorting, so building is linear.
-    fn build(entries: &[(u64, Posting)]) -> KeyTable {
+    fn build(entries: &[(u64, T)]) -> KeyTable<T> {
         if entries.is_empty() {
             return KeyTable::default();
         }
@@ -130,41 +138,62 @@ impl KeyTable {
             slot.start = next;
             next += slot.len;
         }
-        // `cursor[i]` is where the next posting of slot `i` goes.
+        // `cursor[i]` is where the next value of slot `i` goes.
         let mut cursor: Vec<u32> = slots.iter().map(|s| s.start).collect();
-        let mut postings = vec![Posting { place: 0, name: 0 }; entries.len()];
-        for (&(_, posting), &slot) in entries.iter().zip(&slot_of_entry) {
+        let mut values = vec![T::default(); entries.len()];
+        for (&(_, value), &slot) in entries.iter().zip(&slot_of_entry) {
             let at = &mut cursor[slot as usize];
-            postings[*at as usize] = posting;
+            values[*at as usize] = value;
             *at += 1;
         }
-        KeyTable { slots, postings }
+        KeyTable { slots, values }
     }
 
-    fn get(&self, hash: u64) -> &[Posting] {
+    fn get(&self, hash: u64) -> &[T] {
+        self.slot_index(hash).map_or(&[], |i| self.run(i))
+    }
+
+    fn slot_index(&self, hash: u64) -> Option<usize> {
         if self.slots.is_empty() {
-            return &[];
+            return None;
         }
         let mask = self.slots.len() - 1;
         let mut i = hash as usize & mask;
         loop {
             let slot = self.slots[i];
             if slot.len == 0 {
-                return &[];
+                return None;
             }
             if slot.hash == hash {
-                let start = slot.start as usize;
-                return self
-                    .postings
-                    .get(start..start + slot.len as usize)
-                    .unwrap_or(&[]);
+                return Some(i);
             }
             i = (i + 1) & mask;
         }
     }
 
+    /// The values of slot `i` (empty for an empty or unknown slot).
+    fn run(&self, i: usize) -> &[T] {
+        let Some(slot) = self.slots.get(i) else {
+            return &[];
+        };
+        let start = slot.start as usize;
+        self.values
+            .get(start..start + slot.len as usize)
+            .unwrap_or(&[])
+    }
+
+    /// Indexes of the occupied slots, in table order.
+    fn occupied(&self) -> impl Iterator<Item = usize> + '_ {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.len != 0)
+            .map(|(i, _)| i)
+    }
+
     fn heap_bytes(&self) -> usize {
-        self.slots.capacity() * std::mem::size_of::<Slot>() + self.postings.capacity() * 8
+        self.slots.capacity() * std::mem::size_of::<Slot>()
+            + self.values.capacity() * std::mem::size_of::<T>()
     }
 }
 
@@ -179,9 +208,14 @@ pub(crate) struct NameIndex {
     pub(crate) name_places: Vec<u32>,
     /// Strict key of each name, same indexes as `names`.
     strict_of_name: ByteArena,
-    folded: KeyTable,
-    strict: KeyTable,
-    skeleton: KeyTable,
+    /// Folded name hash → name.
+    folded: KeyTable<u32>,
+    /// Strict key hash → (place, name) postings.
+    strict: KeyTable<Posting>,
+    /// Skeleton hash → slots of `strict`: each distinct strict key under the
+    /// skeleton once, so a lookup compares each spelling once, not once per
+    /// place and name.
+    skeleton: KeyTable<u32>,
 }
 
 /// The three keys of a query, computed once into reusable buffers.
@@ -221,9 +255,7 @@ impl NameIndex {
         };
         let mut folded_entries = Vec::with_capacity(names.len());
         let mut strict_entries = Vec::with_capacity(name_places.len());
-        let mut skeleton_entries = Vec::with_capacity(name_places.len());
         let mut strict = Vec::new();
-        let mut skeleton = Vec::new();
         let mut place_start = 0usize;
         for (name_idx, name) in names.iter().enumerate() {
             let place_end = name_ends.get(name_idx).copied().unwrap_or(0) as usize;
@@ -231,37 +263,39 @@ impl NameIndex {
             place_start = place_end;
             strict.clear();
             strict_from_folded(name, &mut strict);
-            skeleton.clear();
-            skeleton_from_strict(&strict, &mut skeleton);
             strict_of_name.push(&strict);
             let name_idx = name_idx as u32;
-            folded_entries.push((
-                hash_key(TAG_FOLDED, name.as_bytes()),
-                Posting {
-                    place: 0,
-                    name: name_idx,
-                },
-            ));
-            let strict_hash =
-                (strict.len() >= MIN_STRICT_KEY_LEN).then(|| hash_key(TAG_STRICT, &strict));
-            let skeleton_hash =
-                (skeleton.len() >= MIN_SKELETON_LEN).then(|| hash_key(TAG_SKELETON, &skeleton));
-            for &place in places {
-                let posting = Posting {
-                    place,
-                    name: name_idx,
-                };
-                if let Some(hash) = strict_hash {
-                    strict_entries.push((hash, posting));
-                }
-                if let Some(hash) = skeleton_hash {
-                    skeleton_entries.push((hash, posting));
-                }
+            folded_entries.push((hash_key(TAG_FOLDED, name.as_bytes()), name_idx));
+            if strict.len() >= MIN_STRICT_KEY_LEN {
+                let hash = hash_key(TAG_STRICT, &strict);
+                strict_entries.extend(places.iter().map(|&place| {
+                    (
+                        hash,
+                        Posting {
+                            place,
+                            name: name_idx,
+                        },
+                    )
+                }));
+            }
+        }
+        let strict_table = KeyTable::build(&strict_entries);
+        drop(strict_entries);
+        let mut skeleton_entries = Vec::new();
+        let mut skeleton = Vec::new();
+        for slot in strict_table.occupied() {
+            let Some(first) = strict_table.run(slot).first() else {
+                continue;
+            };
+            skeleton.clear();
+            skeleton_from_strict(strict_of_name.get(first.name as usize), &mut skeleton);
+            if skeleton.len() >= MIN_SKELETON_LEN {
+                skeleton_entries.push((hash_key(TAG_SKELETON, &skeleton), slot as u32));
             }
         }
         NameIndex {
             folded: KeyTable::build(&folded_entries),
-            strict: KeyTable::build(&strict_entries),
+            strict: strict_table,
             skeleton: KeyTable::build(&skeleton_entries),
             names,
             name_ends,
@@ -283,12 +317,12 @@ impl NameIndex {
 
     /// Places whose folded name is exactly `keys.folded`.
     pub(crate) fn folded_matches(&self, keys: &QueryKeys) -> &[u32] {
-        for posting in self
+        for &name in self
             .folded
             .get(hash_key(TAG_FOLDED, keys.folded.as_bytes()))
         {
-            if self.names.get(posting.name as usize) == keys.folded {
-                return self.places_of_name(posting.name as usize);
+            if self.names.get(name as usize) == keys.folded {
+                return self.places_of_name(name as usize);
             }
         }
         &[]
@@ -310,14 +344,27 @@ impl NameIndex {
             .filter(move |p| self.strict_key_of(p.name) == keys.strict.as_slice())
     }
 
-    /// Postings whose name has the skeleton `keys.skeleton` (not checked
-    /// against hash collisions: callers compare strict keys anyway).
-    pub(crate) fn skeleton_postings(&self, keys: &QueryKeys) -> &[Posting] {
-        if keys.skeleton.len() >= MIN_SKELETON_LEN {
+    /// The distinct strict keys that share the query's skeleton, each with its
+    /// postings (the query's own strict key included).
+    pub(crate) fn skeleton_matches<'a>(
+        &'a self,
+        keys: &QueryKeys,
+    ) -> impl Iterator<Item = (&'a [u8], impl Iterator<Item = Posting> + 'a)> + 'a {
+        let slots = if keys.skeleton.len() >= MIN_SKELETON_LEN {
             self.skeleton.get(hash_key(TAG_SKELETON, &keys.skeleton))
         } else {
             &[]
-        }
+        };
+        slots.iter().filter_map(move |&slot| {
+            let postings = self.strict.run(slot as usize);
+            let strict = self.strict_key_of(postings.first()?.name);
+            // Keys whose hashes collide share a run: keep this key's postings.
+            let same_key = postings
+                .iter()
+                .copied()
+                .filter(move |p| self.strict_key_of(p.name) == strict);
+            Some((strict, same_key))
+        })
     }
 
     pub(crate) fn strict_key_of(&self, name: u32) -> &[u8] {
@@ -363,10 +410,20 @@ mod tests {
         assert_eq!(strict, vec![0, 0]);
         keys.compute("Haresta");
         assert_eq!(idx.strict_matches(&keys).count(), 0);
-        assert_eq!(idx.skeleton_postings(&keys).len(), 2);
+        let spellings: Vec<&[u8]> = idx
+            .skeleton_matches(&keys)
+            .map(|(strict, _)| strict)
+            .collect();
+        assert_eq!(spellings, vec![&b"harasta"[..]]);
+        let places: Vec<u32> = idx
+            .skeleton_matches(&keys)
+            .flat_map(|(_, p)| p)
+            .map(|p| p.place)
+            .collect();
+        assert_eq!(places, vec![1, 2]);
         keys.compute("Nowhere");
         assert!(idx.folded_matches(&keys).is_empty());
-        assert!(idx.skeleton_postings(&keys).is_empty());
+        assert_eq!(idx.skeleton_matches(&keys).count(), 0);
     }
 
     #[test]
@@ -376,7 +433,7 @@ mod tests {
         keys.compute("Damascus");
         assert!(idx.folded_matches(&keys).is_empty());
         assert_eq!(idx.strict_matches(&keys).count(), 0);
-        assert!(idx.skeleton_postings(&keys).is_empty());
+        assert_eq!(idx.skeleton_matches(&keys).count(), 0);
     }
 
     #[test]

@@ -322,6 +322,60 @@ pub(crate) fn edit_distance_within(a: &[u8], b: &[u8], limit: usize) -> usize {
     row[b.len()].min(limit + 1)
 }
 
+/// Levenshtein distances from one pattern to many strings, bit-parallel
+/// (Myers 1999, in Hyyrö's formulation for whole-string distance): one pass
+/// of word operations per byte of the other string. Patterns longer than 64
+/// bytes fall back to [`edit_distance_within`].
+pub(crate) struct DistanceFrom<'p> {
+    pattern: &'p [u8],
+    /// Bit `i` of `peq[b]` is set when `pattern[i] == b`.
+    peq: [u64; 256],
+}
+
+impl<'p> DistanceFrom<'p> {
+    pub(crate) fn new(pattern: &'p [u8]) -> DistanceFrom<'p> {
+        let mut peq = [0u64; 256];
+        if pattern.len() <= 64 {
+            for (i, &b) in pattern.iter().enumerate() {
+                peq[b as usize] |= 1 << i;
+            }
+        }
+        DistanceFrom { pattern, peq }
+    }
+
+    /// The distance to `other`, or `limit + 1` when it is larger.
+    pub(crate) fn within(&self, other: &[u8], limit: usize) -> usize {
+        let m = self.pattern.len();
+        if m.abs_diff(other.len()) > limit {
+            return limit + 1;
+        }
+        if m == 0 || m > 64 {
+            return edit_distance_within(self.pattern, other, limit);
+        }
+        let last = 1u64 << (m - 1);
+        let mut pv: u64 = !0;
+        let mut mv: u64 = 0;
+        let mut score = m;
+        for &b in other {
+            let eq = self.peq[b as usize];
+            let xv = eq | mv;
+            let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
+            let mut ph = mv | !(xh | pv);
+            let mut mh = pv & xh;
+            if ph & last != 0 {
+                score += 1;
+            } else if mh & last != 0 {
+                score -= 1;
+            }
+            ph = (ph << 1) | 1;
+            mh <<= 1;
+            pv = mh | !(xv | ph);
+            mv = ph & xv;
+        }
+        score.min(limit + 1)
+    }
+}
+
 /// How far apart two strict keys may be for a skeleton match to count: one
 /// edit for short names, two from nine letters on.
 pub(crate) fn skeleton_distance_limit(strict_len: usize) -> usize {
@@ -556,6 +610,31 @@ mod tests {
         assert_eq!(edit_distance_within(b"", b"abc", 5), 3);
         let long = [b'a'; 100];
         assert_eq!(edit_distance_within(&long, &long[1..], 3), 1);
+    }
+
+    #[test]
+    fn bit_parallel_distance_agrees_with_the_table() {
+        // A small deterministic generator over a 4-letter alphabet, so that
+        // strings share letters and distances vary.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for _ in 0..3000 {
+            let a: Vec<u8> = (0..next(70)).map(|_| b"abcd"[next(4) as usize]).collect();
+            let b: Vec<u8> = (0..next(70)).map(|_| b"abcd"[next(4) as usize]).collect();
+            let limit = next(80) as usize;
+            assert_eq!(
+                DistanceFrom::new(&a).within(&b, limit),
+                edit_distance_within(&a, &b, limit),
+                "{a:?} {b:?} {limit}"
+            );
+        }
+        assert_eq!(DistanceFrom::new(b"harista").within(b"harasta", 2), 1);
+        assert_eq!(DistanceFrom::new(b"").within(b"ab", 5), 2);
     }
 
     #[test]

@@ -311,17 +311,25 @@ impl Gazetteer {
         // One entry per place, its best kind and distance.
         found.sort_unstable_by_key(|&(kind, distance, place)| (place, kind, distance));
         found.dedup_by_key(|candidate| candidate.2);
-        found.sort_unstable_by(|a, b| {
-            let (pa, pb) = (&self.places[a.2 as usize], &self.places[b.2 as usize]);
-            (a.0, a.1)
-                .cmp(&(b.0, b.1))
-                .then(pb.population.cmp(&pa.population))
-                .then(pa.id.cmp(&pb.id))
-        });
-        found
+        // Rank on plain keys: one read of each place, not one per comparison.
+        let mut ranked: Vec<(MatchKind, u8, std::cmp::Reverse<u32>, GeonameId, u32)> = found
             .into_iter()
-            .map(|(kind, _, place)| PlaceMatch {
-                place: &self.places[place as usize],
+            .map(|(kind, distance, idx)| {
+                let place = &self.places[idx as usize];
+                (
+                    kind,
+                    distance,
+                    std::cmp::Reverse(place.population),
+                    place.id,
+                    idx,
+                )
+            })
+            .collect();
+        ranked.sort_unstable();
+        ranked
+            .into_iter()
+            .map(|(kind, _, _, _, idx)| PlaceMatch {
+                place: &self.places[idx as usize],
                 kind,
             })
             .collect()
@@ -353,15 +361,22 @@ impl Gazetteer {
                 return;
             }
         }
+        let mut spellings = self.names.skeleton_matches(keys).peekable();
+        if spellings.peek().is_none() {
+            return;
+        }
         let limit = key::skeleton_distance_limit(keys.strict.len());
-        for posting in self.names.skeleton_postings(keys) {
-            let strict = self.names.strict_key_of(posting.name);
-            let distance = key::edit_distance_within(&keys.strict, strict, limit);
-            if distance <= limit
-                && distance > 0
-                && !visit((MatchKind::Skeleton, distance as u8, posting.place))
-            {
-                return;
+        let distance_from_query = key::DistanceFrom::new(&keys.strict);
+        for (strict, postings) in spellings {
+            let distance = distance_from_query.within(strict, limit);
+            if distance == 0 || distance > limit {
+                // Equal keys were found as transliterated matches already.
+                continue;
+            }
+            for posting in postings {
+                if !visit((MatchKind::Skeleton, distance as u8, posting.place)) {
+                    return;
+                }
             }
         }
     }
