@@ -17,6 +17,7 @@
 mod credit;
 mod date;
 mod flags;
+mod name;
 mod org;
 mod person;
 mod place;

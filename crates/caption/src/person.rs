@@ -1,10 +1,591 @@
 //! Named people in the description, with their ages.
+//!
+//! A person is a run of capitalized name words (with particles such as
+//! `al-`, `bin`, `De`) after any titles, owners and demonyms before it
+//! (`Syria's President`, `Kurdish fighter`). A run of two or more words is a
+//! person unless it reads as a place, a facility, an organization, a storm
+//! or an event. A single word needs a cue: an age, a title, a kinship or
+//! role noun before it, an appositive (`Mariam, a nurse`), or a sentence of
+//! its own (`Jamila weeps as she ...`).
 
 use crate::credit::CreditFound;
+use crate::name::{
+    number_word, Shape, Words, COMMON, COUNTRY, DEMONYM, EVENT, FUNCTION, KIN, MONTH, OF_PLACE,
+    ORG_HEAD, ORG_PREFIX, PARTICLE, PERSON_ADJ, PLACE, PLACE_APPOSITIVE, PLACE_PREFIX, PLACE_PREP,
+    PRONOUN, ROLE, SAY, STORM, TITLE, WEEKDAY,
+};
+use crate::org::{self, fold};
 use crate::record::Person;
 use crate::span::Span;
 
 /// Finds the people named in the description (not the credited photographers).
-pub(crate) fn find_persons(_text: &str, _description: Span, _credit: &Option<CreditFound>) -> Vec<Person> {
-    Vec::new()
+pub(crate) fn find_persons(
+    text: &str,
+    description: Span,
+    credit: &Option<CreditFound>,
+) -> Vec<Person> {
+    let words = Words::new(text, description);
+    let mut in_org = vec![false; words.tokens.len()];
+    for m in org::mentions(&words) {
+        for flag in in_org.iter_mut().take(m.last + 1).skip(m.first) {
+            *flag = true;
+        }
+    }
+    let ages_ahead = ages_ahead(&words);
+    let creators: Vec<String> = credit
+        .iter()
+        .flat_map(|c| c.credit.creators.iter())
+        .map(|name| fold(name))
+        .collect();
+    let mut persons: Vec<Person> = Vec::new();
+    for chunk in chunks(&words) {
+        let Some(found) = person_in(&words, chunk, &in_org, &ages_ahead) else {
+            continue;
+        };
+        let folded = fold(&found.name);
+        if creators.iter().any(|c| *c == folded) {
+            continue;
+        }
+        add(&mut persons, found);
+    }
+    persons
+}
+
+/// Adds a person, merging it with an earlier mention of the same name
+/// (`Bashar al-Assad` … `President Assad`): the longer name and any age stay.
+fn add(persons: &mut Vec<Person>, found: Person) {
+    let folded = fold(&found.name);
+    let same = |p: &Person| {
+        let other = fold(&p.name);
+        contains_words(&other, &folded) || contains_words(&folded, &other)
+    };
+    match persons.iter_mut().find(|p| same(p)) {
+        Some(p) => {
+            if found.name.len() > p.name.len() {
+                p.name = found.name;
+                p.span = found.span;
+            }
+            p.age = p.age.or(found.age);
+        }
+        None => persons.push(found),
+    }
+}
+
+/// Whether the words of `needle` appear together in `haystack`.
+fn contains_words(haystack: &str, needle: &str) -> bool {
+    !needle.is_empty() && format!(" {haystack} ").contains(&format!(" {needle} "))
+}
+
+/// A run of name words, token indices `first..=last`.
+#[derive(Debug, Clone, Copy)]
+struct Chunk {
+    first: usize,
+    last: usize,
+}
+
+/// The runs of capitalized words (with particles between them); a
+/// possessive word ends its run (`Kenya's | Eliud Kipchoge`).
+fn chunks(words: &Words<'_>) -> Vec<Chunk> {
+    let n = words.tokens.len();
+    let cap = |i: usize| words.get(i).is_some_and(|t| t.is_cap());
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < n {
+        if !cap(i) {
+            i += 1;
+            continue;
+        }
+        let first = i;
+        let mut last = i;
+        while words.get(last).is_some_and(|t| !t.possessive) {
+            if cap(last + 1) {
+                last += 1;
+                continue;
+            }
+            // Lowercase particles between names: `Jawad al Rifai`, `Rio de la Plata`.
+            let mut j = last + 1;
+            while words
+                .get(j)
+                .is_some_and(|t| t.shape == Shape::Lower && t.has(PARTICLE))
+                && j < last + 3
+            {
+                j += 1;
+            }
+            if j > last + 1 && cap(j) {
+                last = j;
+                continue;
+            }
+            break;
+        }
+        out.push(Chunk { first, last });
+        i = last + 1;
+    }
+    out
+}
+
+/// The age written as `N-year-old` (`9-year-old`, `Three-year-old`,
+/// `twenty-two-year-old`).
+fn year_old_age(word: &str) -> Option<u16> {
+    let lower = word.to_ascii_lowercase();
+    let number = ["-year-old", "-years-old", "-year-olds", "-year old"]
+        .iter()
+        .find_map(|s| lower.strip_suffix(s))?;
+    age_value(number)
+}
+
+/// An age written in digits (1 to 120) or in words (`one` to `ninety-nine`).
+fn age_value(word: &str) -> Option<u16> {
+    const MAX_AGE: u16 = 120;
+    if !word.is_empty() && word.len() <= 3 && word.bytes().all(|b| b.is_ascii_digit()) {
+        return word
+            .parse::<u16>()
+            .ok()
+            .filter(|&age| (1..=MAX_AGE).contains(&age));
+    }
+    number_word(word)
+}
+
+/// For each token, the age of a `N-year-old` before it that describes the
+/// name starting there (`8-year-old Kurdish fighter Rana` → Rana).
+fn ages_ahead(words: &Words<'_>) -> Vec<Option<u16>> {
+    const MAX_DESCRIPTORS: usize = 5;
+    let mut out = vec![None; words.tokens.len()];
+    for (k, t) in words.tokens.iter().enumerate() {
+        if !t.is_word() {
+            continue;
+        }
+        let Some(age) = year_old_age(words.word(k)) else {
+            continue;
+        };
+        let mut j = k + 1;
+        while j <= k + MAX_DESCRIPTORS {
+            let Some(d) = words.get(j) else { break };
+            let descriptor = match d.shape {
+                Shape::Cap => d.has(DEMONYM | TITLE) && !d.possessive,
+                Shape::Lower => d.has(ROLE | KIN | PERSON_ADJ | TITLE | DEMONYM),
+                _ => false,
+            };
+            if !descriptor {
+                break;
+            }
+            j += 1;
+        }
+        if let Some(slot) = out.get_mut(j) {
+            if words.get(j).is_some_and(|d| d.is_cap()) {
+                *slot = Some(age);
+            }
+        }
+    }
+    out
+}
+
+/// The age stated right after a name: `, 32,` / `, a 9-year-old` / `, aged 5` / `(7)`.
+fn age_after(words: &Words<'_>, last: usize) -> Option<u16> {
+    let t1 = words.get(last + 1)?;
+    if t1.is('(') {
+        let closes = words.get(last + 3).is_some_and(|t| t.is(')'));
+        return if closes {
+            age_value(words.word(last + 2)).filter(|_| is_digits(words.word(last + 2)))
+        } else {
+            None
+        };
+    }
+    if !t1.is(',') {
+        return None;
+    }
+    let second = words.word(last + 2);
+    if is_digits(second) || number_word(second).is_some() {
+        let age = age_value(second)?;
+        // The number must stand alone: `, 32,` but not `, 20 km` or `, 2016`.
+        let ends = match words.get(last + 3) {
+            None => true,
+            Some(t) if t.shape == Shape::Punct => {
+                matches!(t.punct, ',' | '.' | ';' | ')' | ':' | '–' | '—')
+            }
+            Some(_) => {
+                let next = words.word(last + 3);
+                let joins = [
+                    "and", "who", "whose", "of", "from", "was", "is", "has", "had", "were",
+                ];
+                is_digits(second) && joins.iter().any(|w| w.eq_ignore_ascii_case(next))
+                    || ["and"].iter().any(|w| w.eq_ignore_ascii_case(next))
+            }
+        };
+        return ends.then_some(age);
+    }
+    if words.is_word(last + 2, "a") || words.is_word(last + 2, "an") {
+        return year_old_age(words.word(last + 3));
+    }
+    if words.is_word(last + 2, "aged") {
+        return age_value(words.word(last + 3));
+    }
+    year_old_age(second)
+}
+
+/// Whether a word is all ASCII digits.
+fn is_digits(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// How an appositive after a name (`NAME, a …`) reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Appositive {
+    /// `, a nurse`, `, the father of`, `, a 9-year-old`: a person.
+    Person,
+    /// `, a village east of`, `, the Syrian capital`: a place.
+    Place,
+    /// No appositive, or one that says neither.
+    Neither,
+}
+
+/// Reads the appositive after token `last`.
+fn appositive(words: &Words<'_>, last: usize) -> Appositive {
+    const MAX_WORDS: usize = 8;
+    let article = ["a", "an", "the"]
+        .iter()
+        .any(|a| words.is_word(last + 2, a));
+    if !words.get(last + 1).is_some_and(|t| t.is(',')) || !article {
+        return Appositive::Neither;
+    }
+    for j in last + 3..last + 3 + MAX_WORDS {
+        let Some(t) = words.get(j) else { break };
+        if !t.is_word() {
+            break;
+        }
+        if t.shape == Shape::Lower && t.has(PLACE_APPOSITIVE) {
+            return Appositive::Place;
+        }
+        if (t.shape == Shape::Lower && t.has(ROLE | KIN | TITLE))
+            || year_old_age(words.word(j)).is_some()
+        {
+            return Appositive::Person;
+        }
+    }
+    Appositive::Neither
+}
+
+/// The person named by a chunk, if it names one.
+fn person_in(
+    words: &Words<'_>,
+    chunk: Chunk,
+    in_org: &[bool],
+    ages_ahead: &[Option<u16>],
+) -> Option<Person> {
+    let token = |i: usize| words.get(i);
+    let in_org = |i: usize| in_org.get(i).copied().unwrap_or(false);
+    let lower_before = |class| {
+        chunk.first > 0
+            && token(chunk.first - 1)
+                .is_some_and(|t| t.shape == Shape::Lower && t.has(class) && !t.possessive)
+    };
+
+    // Storms and events are never people, even behind a title-like word.
+    if (chunk.first..=chunk.last)
+        .any(|i| token(i).is_some_and(|t| t.has(STORM) || (t.has(EVENT) && !t.has(TITLE))))
+    {
+        return None;
+    }
+    // A name in quotes is a title of something (`"I Love Damascus" marathon`).
+    let quoted = chunk.first > 0
+        && token(chunk.first - 1).is_some_and(|t| t.is('"') || t.is('“'))
+        && token(chunk.last + 1).is_some_and(|t| t.is('"') || t.is('”'));
+    if quoted {
+        return None;
+    }
+
+    // Skip what stands before the name: titles, owners, demonyms, articles.
+    let mut first = chunk.first;
+    let mut had_title = false;
+    let mut after_preposition = false;
+    while first <= chunk.last {
+        let t = token(first)?;
+        if in_org(first) || t.has(TITLE) {
+            had_title |= t.has(TITLE) && !in_org(first);
+        } else if t.has(DEMONYM | FUNCTION | COMMON) {
+            after_preposition |= t.has(PLACE_PREP);
+        } else {
+            break;
+        }
+        first += 1;
+    }
+    // A date after the name ends it (`Karim Tuesday` cannot be a name).
+    let mut last = chunk.last;
+    if let Some(date) =
+        (first..=chunk.last).find(|&i| token(i).is_some_and(|t| t.has(MONTH | WEEKDAY)))
+    {
+        if date == first {
+            return None;
+        }
+        last = date - 1;
+    }
+    if first > last {
+        return None;
+    }
+    let single = first == last;
+    let name_tokens = || first..=last;
+
+    // Organizations, known places, place and facility names are not people.
+    if name_tokens().any(|i| {
+        in_org(i) || token(i).is_some_and(|t| t.known.place || (t.has(ORG_HEAD) && !t.has(TITLE)))
+    }) {
+        return None;
+    }
+    if token(first).is_some_and(|t| t.has(PLACE_PREFIX | ORG_PREFIX)) {
+        return None;
+    }
+    if single && token(first).is_some_and(|t| t.has(COUNTRY | DEMONYM | COMMON | FUNCTION)) {
+        return None;
+    }
+
+    let age = ages_ahead
+        .get(first)
+        .copied()
+        .flatten()
+        .or_else(|| ages_ahead.get(chunk.first).copied().flatten())
+        .or_else(|| age_after(words, last));
+    let title = had_title || lower_before(TITLE);
+    let kin = lower_before(KIN | ROLE);
+    let apposition = appositive(words, last);
+    let strong = age.is_some() || title || kin || apposition == Appositive::Person;
+
+    // A place or facility word ends the name: `Nasser Hospital`, `Bekaa Valley`.
+    if token(last).is_some_and(|t| t.has(PLACE)) && !strong {
+        return None;
+    }
+    if apposition == Appositive::Place {
+        return None;
+    }
+    if !strong
+        && reads_as_place(words, chunk.first, last, after_preposition)
+        && !of_country_after(words, last)
+    {
+        return None;
+    }
+    if single && !strong && !weak_single_cue(words, first, last) {
+        return None;
+    }
+    Some(Person {
+        name: words.phrase(first, last).to_string(),
+        age,
+        span: words.phrase_span(first, last),
+    })
+}
+
+/// Whether the words around a name make it a place: a preposition of place
+/// before it (`in`, `near`, `the town of`), `the` before it, a place noun
+/// after it (`X street`, `X camp`), or `, Country` after it.
+fn reads_as_place(
+    words: &Words<'_>,
+    chunk_first: usize,
+    last: usize,
+    after_preposition: bool,
+) -> bool {
+    if after_preposition {
+        return true;
+    }
+    if chunk_first > 0 {
+        let before = words.get(chunk_first - 1);
+        let lower = |class| before.is_some_and(|t| t.shape == Shape::Lower && t.has(class));
+        if lower(PLACE_PREP) || words.is_word(chunk_first - 1, "the") {
+            return true;
+        }
+        if words.is_word(chunk_first - 1, "of") && chunk_first > 1 {
+            let owner = words.get(chunk_first - 2);
+            if owner.is_some_and(|t| t.has(OF_PLACE | PLACE)) {
+                return true;
+            }
+        }
+    }
+    if words
+        .get(last + 1)
+        .is_some_and(|t| t.shape == Shape::Lower && t.has(PLACE))
+    {
+        return true;
+    }
+    // `Stephenville, La.` / `Rio de Janeiro, Brazil`.
+    if words.get(last + 1).is_some_and(|t| t.is(',')) {
+        let next = words.get(last + 2);
+        if next.is_some_and(|t| {
+            matches!(t.shape, Shape::Cap | Shape::Upper) && (t.has(COUNTRY) || t.known.place)
+        }) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `of <Country>` follows the name (`Usain Bolt of Jamaica`): a
+/// sports caption naming the athlete's country, not a place.
+fn of_country_after(words: &Words<'_>, last: usize) -> bool {
+    if !words.is_word(last + 1, "of") {
+        return false;
+    }
+    let at = if words.is_word(last + 2, "the") {
+        last + 3
+    } else {
+        last + 2
+    };
+    words.get(at).is_some_and(|t| {
+        matches!(t.shape, Shape::Cap | Shape::Upper) && (t.has(COUNTRY) || t.known.place)
+    })
+}
+
+/// The weaker cues that let a single word be a name: it opens a sentence
+/// as the subject of a verb with a pronoun pointing back (`Jamila weeps as
+/// she …`), it says something (`…, Karim said`), it is followed by `and
+/// his/her`, or it owns a relative (`Karim's mother`).
+fn weak_single_cue(words: &Words<'_>, first: usize, last: usize) -> bool {
+    let Some(t) = words.get(first) else {
+        return false;
+    };
+    let next = words.get(last + 1);
+    if next.is_some_and(|n| n.shape == Shape::Lower && n.has(SAY)) && !t.possessive {
+        return true;
+    }
+    if t.possessive {
+        return next.is_some_and(|n| n.shape == Shape::Lower && n.has(KIN));
+    }
+    if words.is_word(last + 1, "and")
+        && (words.is_word(last + 2, "his") || words.is_word(last + 2, "her"))
+    {
+        return true;
+    }
+    if !t.sentence_start {
+        return false;
+    }
+    let verb = words.word(last + 1);
+    let third_person = next
+        .is_some_and(|n| n.shape == Shape::Lower && !n.has(FUNCTION | PLACE_PREP))
+        && verb.len() >= 3
+        && verb.ends_with('s')
+        && !verb.ends_with("ss");
+    third_person && pronoun_follows(words, last + 2)
+}
+
+/// Whether a personal pronoun follows before the sentence ends.
+fn pronoun_follows(words: &Words<'_>, from: usize) -> bool {
+    words.tokens[from.min(words.tokens.len())..]
+        .iter()
+        .take_while(|t| !(t.is('.') || t.is('!') || t.is('?')))
+        .any(|t| t.shape == Shape::Lower && t.has(PRONOUN))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn persons(text: &str) -> Vec<(String, Option<u16>)> {
+        find_persons(text, Span::new(0, text.len()), &None)
+            .into_iter()
+            .map(|p| (p.name, p.age))
+            .collect()
+    }
+
+    fn p(name: &str, age: Option<u16>) -> (String, Option<u16>) {
+        (name.to_string(), age)
+    }
+
+    #[test]
+    fn titles_and_owners_are_not_part_of_the_name() {
+        assert_eq!(
+            persons("A mural shows Ruritania's President Omar al-Fadi beside opposition leader Sami Haddad."),
+            [p("Omar al-Fadi", None), p("Sami Haddad", None)]
+        );
+        assert_eq!(
+            persons("Vice President Lena Park listens."),
+            [p("Lena Park", None)]
+        );
+        assert_eq!(
+            persons("Chile's Rosa Quintero raises her arms."),
+            [p("Rosa Quintero", None)]
+        );
+        assert_eq!(
+            persons("Grand Ayatollah Hadi Karimi prays."),
+            [p("Hadi Karimi", None)]
+        );
+    }
+
+    #[test]
+    fn ages_attach_in_every_form() {
+        assert_eq!(
+            persons("Leyla, a 7-year-old girl, plays."),
+            [p("Leyla", Some(7))]
+        );
+        assert_eq!(
+            persons("Displaced boy Omid, 5, sleeps."),
+            [p("Omid", Some(5))]
+        );
+        assert_eq!(
+            persons("Neighbours help 10-year-old Sami Aziz home."),
+            [p("Sami Aziz", Some(10))]
+        );
+        assert_eq!(
+            persons("Her sister, 21-year-old Yazidi nurse Nadia Bako, waits."),
+            [p("Nadia Bako", Some(21))]
+        );
+        assert_eq!(
+            persons("Four-year-old Ilya Petrov waits."),
+            [p("Ilya Petrov", Some(4))]
+        );
+        assert_eq!(
+            persons("Refugee Karim, one, sleeps."),
+            [p("Karim", Some(1))]
+        );
+        assert_eq!(
+            persons("Mona Diab, 40, whose 12-year-old son Ali Diab is missing, waits."),
+            [p("Mona Diab", Some(40)), p("Ali Diab", Some(12))]
+        );
+    }
+
+    #[test]
+    fn single_names_need_a_cue() {
+        assert_eq!(
+            persons("Amira weeps as she holds her son."),
+            [p("Amira", None)]
+        );
+        assert_eq!(
+            persons("A boy is comforted by his brother Yusuf."),
+            [p("Yusuf", None)]
+        );
+        assert!(persons("Rescuers dig as Idlib burns.").is_empty());
+        assert!(persons("Aleppo residents wait.").is_empty());
+    }
+
+    #[test]
+    fn places_storms_and_facilities_are_not_people() {
+        assert!(persons("Cars drive in Port Said, near Tal Hamra, past Karim Street.").is_empty());
+        assert!(
+            persons("Homes flooded after Hurricane Nadine and Tropical Storm Oscar.").is_empty()
+        );
+        assert!(
+            persons("Patients wait at Rafik Hariri Hospital in the town of Beit Umar.").is_empty()
+        );
+        assert!(persons("Supplies reach Jabal Harun, a village east of Homs.").is_empty());
+        assert!(persons("Fans gather at Lusail Stadium, Doha, Qatar.").is_empty());
+    }
+
+    #[test]
+    fn athletes_of_a_country_are_people() {
+        assert_eq!(
+            persons("Mei Tanaka of Japan smiles at Ana Silva of Brazil."),
+            [p("Mei Tanaka", None), p("Ana Silva", None)]
+        );
+    }
+
+    #[test]
+    fn repeated_mentions_merge() {
+        assert_eq!(
+            persons("President Omar al-Fadi waves; al-Fadi's aide and President Fadi wait."),
+            [p("Omar al-Fadi", None)]
+        );
+    }
+
+    #[test]
+    fn photographers_in_credit_runs_are_not_people() {
+        assert_eq!(
+            persons("Salma Idris, 30, waits. REUTERS/Omar Khalil"),
+            [p("Salma Idris", Some(30))]
+        );
+        assert!(persons("Boys wait. (AP Photo/Ruth Green)").is_empty());
+    }
 }

@@ -1,0 +1,610 @@
+//! Name phrases shared by person and organization extraction: the word
+//! tokens of a description, their shapes and lexicon classes, well-known
+//! names, and which tokens belong to a credit-like run.
+//!
+//! Tokens are byte spans into the caption text; nothing here allocates per
+//! word except the lowercase form of a rare non-ASCII word.
+
+mod known;
+mod lexicon;
+
+pub(crate) use known::{KnownKind, KnownMatch};
+pub(crate) use lexicon::{
+    number_word, Class, COMMON, COUNTRY, DEMONYM, EVENT, FUNCTION, KIN, MONTH, OF_PLACE, ORG_HEAD,
+    ORG_NOUN, ORG_PREFIX, PARTICLE, PERSON_ADJ, PLACE, PLACE_APPOSITIVE, PLACE_PREFIX, PLACE_PREP,
+    PRONOUN, ROLE, SAY, STORM, TITLE, WEEKDAY,
+};
+
+use crate::span::Span;
+
+/// The written shape of a token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// A capitalized word that can be part of a name: `Bashar`, `Al-Shamiyah`,
+    /// `O'Reilly`, `al-Assad` (a lowercase particle joined to a capital), `I`.
+    Cap,
+    /// Two or more letters, all capitals: `UNICEF`, `U.N.`, `ALEPPO`.
+    Upper,
+    /// A lowercase word.
+    Lower,
+    /// A capitalized compound that is not a name: `US-backed`, `Three-year-old`, `Su-25`.
+    Compound,
+    /// A word that begins with a digit: `2016`, `9-year-old`, `5,700`.
+    Number,
+    /// One punctuation character.
+    Punct,
+}
+
+/// One token of the description.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Token {
+    /// Where the token stands in the caption text (possessive included).
+    pub span: Span,
+    /// Its written shape.
+    pub shape: Shape,
+    /// Lexicon classes of its lowercase form, possessive and period dropped.
+    pub class: Class,
+    /// Ends in `'s`, `’s` or `s'`.
+    pub possessive: bool,
+    /// Part of a credit-like run (`REUTERS/Name`, `(Photo by …)`): a
+    /// photographer or an agency, never a mention.
+    pub masked: bool,
+    /// First token of a sentence (or of the caption, or after a dateline).
+    pub sentence_start: bool,
+    /// The character of a punctuation token, `'\0'` for words.
+    pub punct: char,
+    /// Kinds of the well-known names this token is part of.
+    pub known: Known,
+}
+
+/// Which well-known names cover a token.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Known {
+    /// Part of a well-known organization or agency.
+    pub org: bool,
+    /// Part of a well-known multi-word place.
+    pub place: bool,
+}
+
+impl Token {
+    /// Whether the token belongs to any of `class`.
+    pub(crate) fn has(&self, class: Class) -> bool {
+        self.class & class != 0
+    }
+
+    /// Whether the token is the punctuation `c`.
+    pub(crate) fn is(&self, c: char) -> bool {
+        self.shape == Shape::Punct && self.punct == c
+    }
+
+    /// Whether the token is a word (not punctuation).
+    pub(crate) fn is_word(&self) -> bool {
+        self.shape != Shape::Punct
+    }
+
+    /// Whether the token is a capitalized name word outside any credit run.
+    pub(crate) fn is_cap(&self) -> bool {
+        self.shape == Shape::Cap && !self.masked
+    }
+}
+
+/// The tokens of a caption's description, with the well-known names in it.
+pub(crate) struct Words<'t> {
+    /// The whole caption text; spans point into it.
+    pub text: &'t str,
+    /// The tokens of the description, in order.
+    pub tokens: Vec<Token>,
+    /// Well-known names in the description that are not inside a credit run.
+    pub known: Vec<KnownMatch>,
+}
+
+impl<'t> Words<'t> {
+    /// Tokenizes `description` (a span of `text`) and marks credit-like runs.
+    pub(crate) fn new(text: &'t str, description: Span) -> Words<'t> {
+        let start = description.start.min(text.len());
+        let end = description.end.clamp(start, text.len());
+        let mut tokens = tokenize(text, start, end);
+        mark_sentence_starts(text, &mut tokens);
+        mask_credit_runs(text, &mut tokens);
+        let mut known = known::find_known(text, start, end);
+        known.retain(|m| !covering(&tokens, m.start, m.end).any(|t| t.masked));
+        for m in &known {
+            let first = tokens.partition_point(|t| t.span.end <= m.start);
+            for token in tokens[first..]
+                .iter_mut()
+                .take_while(|t| t.span.start < m.end)
+            {
+                match m.kind {
+                    KnownKind::Place => token.known.place = true,
+                    KnownKind::Org { .. } | KnownKind::Agency => token.known.org = true,
+                }
+            }
+        }
+        Words {
+            text,
+            tokens,
+            known,
+        }
+    }
+
+    /// The text of token `i`, possessive ending included; `""` out of range.
+    pub(crate) fn word(&self, i: usize) -> &'t str {
+        self.tokens.get(i).map_or("", |t| t.span.of(self.text))
+    }
+
+    /// The text of token `i` without its possessive ending.
+    pub(crate) fn base(&self, i: usize) -> &'t str {
+        let word = self.word(i);
+        match self.tokens.get(i) {
+            Some(t) if t.possessive => strip_possessive(word),
+            _ => word,
+        }
+    }
+
+    /// Token `i`, if there is one.
+    pub(crate) fn get(&self, i: usize) -> Option<&Token> {
+        self.tokens.get(i)
+    }
+
+    /// Whether token `i` is the lowercase word `word`.
+    pub(crate) fn is_word(&self, i: usize, word: &str) -> bool {
+        self.tokens.get(i).is_some_and(|t| t.is_word()) && self.word(i).eq_ignore_ascii_case(word)
+    }
+
+    /// The text from the start of token `first` to the end of token `last`.
+    pub(crate) fn phrase(&self, first: usize, last: usize) -> &'t str {
+        match (self.tokens.get(first), self.tokens.get(last)) {
+            (Some(a), Some(b)) if a.span.start <= b.span.end => {
+                let end = if b.possessive {
+                    b.span.end - possessive_len(b.span.of(self.text))
+                } else {
+                    b.span.end
+                };
+                self.text.get(a.span.start..end).unwrap_or("")
+            }
+            _ => "",
+        }
+    }
+
+    /// The byte span from the start of token `first` to the end of token
+    /// `last`, without a possessive ending.
+    pub(crate) fn phrase_span(&self, first: usize, last: usize) -> Span {
+        match (self.tokens.get(first), self.tokens.get(last)) {
+            (Some(a), Some(b)) => {
+                let end = if b.possessive {
+                    b.span.end - possessive_len(b.span.of(self.text))
+                } else {
+                    b.span.end
+                };
+                Span::new(a.span.start, end.max(a.span.start))
+            }
+            _ => Span::default(),
+        }
+    }
+}
+
+/// The tokens that overlap `[start, end)`.
+fn covering(tokens: &[Token], start: usize, end: usize) -> impl Iterator<Item = &Token> {
+    let first = tokens.partition_point(|t| t.span.end <= start);
+    tokens[first..]
+        .iter()
+        .take_while(move |t| t.span.start < end)
+}
+
+/// Drops a possessive ending: `Syria's` → `Syria`, `Workers'` → `Workers`.
+pub(crate) fn strip_possessive(word: &str) -> &str {
+    &word[..word.len() - possessive_len(word)]
+}
+
+/// Byte length of a word's possessive ending, 0 when it has none.
+fn possessive_len(word: &str) -> usize {
+    for ending in ["'s", "’s", "'S", "’S"] {
+        if word.len() > ending.len() && word.ends_with(ending) {
+            return ending.len();
+        }
+    }
+    if word.len() > 2 && (word.ends_with("s'") || word.ends_with("s’")) {
+        return word.chars().next_back().map_or(0, char::len_utf8);
+    }
+    0
+}
+
+/// Whether `c` joins letters inside a word: hyphens and apostrophes.
+fn is_joiner(c: char) -> bool {
+    matches!(c, '-' | '\'' | '’' | '‘' | 'ʼ' | 'ʻ' | '`')
+}
+
+/// Splits `text[start..end]` into tokens.
+fn tokenize(text: &str, start: usize, end: usize) -> Vec<Token> {
+    let slice = &text[start..end];
+    let bytes = slice.as_bytes();
+    let mut tokens = Vec::with_capacity(slice.len() / 5 + 4);
+    let mut i = 0;
+    while i < slice.len() {
+        let Some(c) = slice[i..].chars().next() else {
+            break;
+        };
+        if c.is_whitespace() {
+            i += c.len_utf8();
+            continue;
+        }
+        if !c.is_alphanumeric() {
+            tokens.push(Token {
+                span: Span::new(start + i, start + i + c.len_utf8()),
+                shape: Shape::Punct,
+                class: 0,
+                possessive: false,
+                masked: false,
+                sentence_start: false,
+                punct: c,
+                known: Known::default(),
+            });
+            i += c.len_utf8();
+            continue;
+        }
+        let word_end = scan_word(slice, i);
+        let mut end_of_word = word_end;
+        // A period belongs to the word for dotted abbreviations (`U.N.`),
+        // initials (`W.`) and capitalized abbreviations (`Gen.`, `Sept.`, `Fla.`).
+        if bytes.get(end_of_word) == Some(&b'.') {
+            let word = &slice[i..end_of_word];
+            let first_upper = word.chars().next().is_some_and(char::is_uppercase);
+            let dotted =
+                word.contains('.') && !word.chars().next().is_some_and(|c| c.is_ascii_digit());
+            let initial = word.chars().count() == 1 && first_upper;
+            if dotted || initial || (first_upper && with_lowercase(word, lexicon::is_abbreviation))
+            {
+                end_of_word += 1;
+            }
+        }
+        let word = &slice[i..end_of_word];
+        let possessive = possessive_len(word) > 0;
+        let bare = strip_possessive(word);
+        let shape = shape_of(bare);
+        let mut class = classes_of(bare.trim_end_matches('.'));
+        if shape == Shape::Number {
+            class = 0;
+        }
+        tokens.push(Token {
+            span: Span::new(start + i, start + end_of_word),
+            shape,
+            class,
+            possessive,
+            masked: false,
+            sentence_start: false,
+            punct: '\0',
+            known: Known::default(),
+        });
+        i = end_of_word;
+    }
+    tokens
+}
+
+/// The end of the word that starts at byte `i` of `s`: letters and digits,
+/// joined by inner hyphens and apostrophes, dots between single letters
+/// (`U.N`), and separators inside numbers (`2.8`, `5,700`).
+fn scan_word(s: &str, i: usize) -> usize {
+    let mut end = i;
+    let mut chars = s[i..].char_indices().peekable();
+    let mut prev: Option<char> = None;
+    let mut letters_in_part = 0usize;
+    while let Some((offset, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
+        if c.is_alphanumeric() {
+            end = i + offset + c.len_utf8();
+            letters_in_part += 1;
+        } else if is_joiner(c)
+            && prev.is_some_and(char::is_alphanumeric)
+            && next.is_some_and(char::is_alphanumeric)
+        {
+            letters_in_part = 0;
+        } else if c == '.'
+            && prev.is_some_and(char::is_alphabetic)
+            && letters_in_part == 1
+            && next.is_some_and(char::is_alphabetic)
+            && s[i + offset + 1..]
+                .chars()
+                .nth(1)
+                .is_none_or(|after| !after.is_alphabetic())
+        {
+            // `U.N`, `U.S`, `J.K`: single letters separated by dots.
+            letters_in_part = 0;
+        } else if (c == '.' || c == ',')
+            && prev.is_some_and(|p| p.is_ascii_digit())
+            && next.is_some_and(|n| n.is_ascii_digit())
+        {
+            letters_in_part = 0;
+        } else {
+            break;
+        }
+        prev = Some(c);
+    }
+    end.max(i + s[i..].chars().next().map_or(1, char::len_utf8))
+}
+
+/// The shape of a word (possessive already dropped).
+fn shape_of(word: &str) -> Shape {
+    let Some(first) = word.chars().next() else {
+        return Shape::Punct;
+    };
+    if first.is_numeric() {
+        return Shape::Number;
+    }
+    let starts_upper = |part: &str| part.chars().next().is_some_and(char::is_uppercase);
+    if first.is_uppercase() {
+        let letters = word.chars().filter(|c| c.is_alphabetic()).count();
+        if letters >= 2 && word.chars().all(|c| !c.is_lowercase()) {
+            return Shape::Upper;
+        }
+        // Every hyphenated part of a name is capitalized or a particle
+        // (`Al-Shamiyah`, `Abu-Bakr`, `Turkey-Syria`); `US-backed` is not.
+        let name_like = word
+            .split('-')
+            .skip(1)
+            .all(|part| starts_upper(part) || is_particle(part));
+        return if name_like {
+            Shape::Cap
+        } else {
+            Shape::Compound
+        };
+    }
+    // `al-Assad`, `el-Zour`: a particle joined to a capitalized name.
+    let mut parts = word.split('-');
+    let particle_led = parts.next().is_some_and(is_particle)
+        && word.contains('-')
+        && parts.all(|p| starts_upper(p) || is_particle(p));
+    if particle_led && word.rsplit('-').next().is_some_and(starts_upper) {
+        Shape::Cap
+    } else {
+        Shape::Lower
+    }
+}
+
+/// Whether a word is a name particle (`al`, `bin`, `de`).
+fn is_particle(word: &str) -> bool {
+    classes_of(word) & PARTICLE != 0
+}
+
+/// Runs `f` on the lowercase form of `word`, on the stack for short ASCII words.
+fn with_lowercase<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
+    const MAX_STACK_WORD: usize = 40;
+    let mut buf = [0u8; MAX_STACK_WORD];
+    if word.len() <= MAX_STACK_WORD && word.is_ascii() {
+        for (b, c) in buf.iter_mut().zip(word.bytes()) {
+            *b = c.to_ascii_lowercase();
+        }
+        // Lowercased ASCII is still valid UTF-8.
+        f(std::str::from_utf8(&buf[..word.len()]).unwrap_or(""))
+    } else {
+        f(&word.to_lowercase())
+    }
+}
+
+/// The lexicon classes of a word in any case.
+pub(crate) fn classes_of(word: &str) -> Class {
+    with_lowercase(word, lexicon::classes)
+}
+
+/// Marks the first token of every sentence: after `.`, `!`, `?`, `:`, a
+/// dash or bracket that closes a dateline or a `FILE -` tag.
+fn mark_sentence_starts(text: &str, tokens: &mut [Token]) {
+    let mut start = true;
+    for token in tokens.iter_mut() {
+        if token.shape == Shape::Punct {
+            if matches!(
+                token.punct,
+                '.' | '!' | '?' | ':' | ';' | '-' | '–' | '—' | ')' | ']'
+            ) {
+                start = true;
+            }
+            continue;
+        }
+        let word = token.span.of(text);
+        token.sentence_start = start;
+        // A dateline or tag in capitals (`ALEPPO, SYRIA -`, `FILE -`) does not
+        // start the sentence; the word after its dash does.
+        start = token.shape == Shape::Upper && !word.contains('.') && start;
+    }
+}
+
+/// Marks tokens of credit-like runs: bracketed groups holding a `/`, `via`
+/// or `Photo`, words touching a `/`, the name after `Photo by`/`Photo:`, and
+/// a trailing `Name, AGENCY` line. The credit scanner normally cuts these
+/// off already; this keeps photographers out of the persons when it cannot.
+fn mask_credit_runs(text: &str, tokens: &mut [Token]) {
+    const RUN_WORDS: usize = 8;
+    let n = tokens.len();
+    let is_credit_word = |t: &Token, word: &str| {
+        word.eq_ignore_ascii_case("photo")
+            || word.eq_ignore_ascii_case("via")
+            || word.eq_ignore_ascii_case("credit")
+            || t.is('/')
+    };
+    // Bracketed groups.
+    let mut i = 0;
+    while i < n {
+        if tokens[i].is('(') || tokens[i].is('[') {
+            let close = if tokens[i].is('(') { ')' } else { ']' };
+            let end = (i + 1..n.min(i + 40))
+                .find(|&j| tokens[j].is(close) || tokens[j].is('(') || tokens[j].is('['));
+            if let Some(end) = end.filter(|&j| tokens[j].is(close)) {
+                let credit =
+                    (i + 1..end).any(|j| is_credit_word(&tokens[j], tokens[j].span.of(text)));
+                if credit {
+                    for t in &mut tokens[i..=end] {
+                        t.masked = true;
+                    }
+                }
+                i = end + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    // Words touching a slash, and the run after `Photo by` / `Photo:`.
+    let stops = |t: &Token| t.shape == Shape::Punct && !matches!(t.punct, '/' | '-' | '\'' | '’');
+    for i in 0..n {
+        let word = tokens[i].span.of(text);
+        let after_photo = word.eq_ignore_ascii_case("photo")
+            && tokens
+                .get(i + 1)
+                .is_some_and(|t| t.is(':') || t.span.of(text).eq_ignore_ascii_case("by"));
+        // A slash between numbers (`24/7`) or lowercase words (`and/or`) is no credit.
+        let slash = tokens[i].is('/')
+            && [i.checked_sub(1), Some(i + 1)]
+                .into_iter()
+                .flatten()
+                .any(|j| {
+                    tokens.get(j).is_some_and(|t| {
+                        matches!(t.shape, Shape::Cap | Shape::Upper | Shape::Punct)
+                    })
+                });
+        if slash || after_photo {
+            tokens[i].masked = true;
+            let mut words = 0;
+            for t in tokens[i + 1..].iter_mut() {
+                if stops(t) || words >= RUN_WORDS {
+                    break;
+                }
+                words += usize::from(t.is_word());
+                t.masked = true;
+            }
+        }
+        if slash {
+            let mut words = 0;
+            for t in tokens[..i].iter_mut().rev() {
+                if stops(t) || words >= RUN_WORDS {
+                    break;
+                }
+                words += usize::from(t.is_word());
+                t.masked = true;
+            }
+        }
+    }
+    // A trailing `Name Surname, AGENCY` (a credit on its own last line).
+    if n >= 3 {
+        let last = &tokens[n - 1];
+        let agency_last = last.is_word()
+            && known::find_known(text, last.span.start, last.span.end)
+                .iter()
+                .any(|m| {
+                    m.kind == KnownKind::Agency
+                        && m.start == last.span.start
+                        && m.end == last.span.end
+                });
+        if agency_last && tokens[n - 2].is(',') {
+            tokens[n - 1].masked = true;
+            for t in tokens[..n - 2].iter_mut().rev() {
+                if t.shape != Shape::Cap {
+                    break;
+                }
+                t.masked = true;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Words<'_> {
+        Words::new(text, Span::new(0, text.len()))
+    }
+
+    fn texts(text: &str) -> Vec<&str> {
+        let w = words(text);
+        (0..w.tokens.len()).map(|i| w.word(i)).collect()
+    }
+
+    #[test]
+    fn tokens_keep_particles_abbreviations_and_possessives() {
+        assert_eq!(
+            texts("Gen. Omar al-Hadi's U.N. team, Sept. 3, 2.8 million in Idlib."),
+            [
+                "Gen.",
+                "Omar",
+                "al-Hadi's",
+                "U.N.",
+                "team",
+                ",",
+                "Sept.",
+                "3",
+                ",",
+                "2.8",
+                "million",
+                "in",
+                "Idlib",
+                "."
+            ]
+        );
+    }
+
+    #[test]
+    fn shapes_tell_names_from_compounds() {
+        assert_eq!(shape_of("Bashar"), Shape::Cap);
+        assert_eq!(shape_of("al-Assad"), Shape::Cap);
+        assert_eq!(shape_of("Al-Shamiyah"), Shape::Cap);
+        assert_eq!(shape_of("O'Reilly"), Shape::Cap);
+        assert_eq!(shape_of("US-backed"), Shape::Compound);
+        assert_eq!(shape_of("Three-year-old"), Shape::Compound);
+        assert_eq!(shape_of("UNICEF"), Shape::Upper);
+        assert_eq!(shape_of("U.N."), Shape::Upper);
+        assert_eq!(shape_of("rebel-held"), Shape::Lower);
+        assert_eq!(shape_of("9-year-old"), Shape::Number);
+    }
+
+    #[test]
+    fn credit_runs_are_masked() {
+        let text = "Kamal Idris waves. REUTERS/Lina Haddad";
+        let w = words(text);
+        let masked: Vec<&str> = (0..w.tokens.len())
+            .filter(|&i| w.tokens[i].masked)
+            .map(|i| w.word(i))
+            .collect();
+        assert_eq!(masked, ["REUTERS", "/", "Lina", "Haddad"]);
+        let text = "Boys play football. (Photo by Tarek Nour/Getty Images)";
+        let w = words(text);
+        assert!(w
+            .tokens
+            .iter()
+            .filter(|t| t.is_word())
+            .skip(3)
+            .all(|t| t.masked));
+    }
+
+    #[test]
+    fn sentence_starts_skip_datelines() {
+        let text = "HOMS, SYRIA - MAY 2: Volunteers help. Karim waits.";
+        let w = words(text);
+        let starts: Vec<&str> = (0..w.tokens.len())
+            .filter(|&i| w.tokens[i].sentence_start)
+            .map(|i| w.word(i))
+            .collect();
+        assert!(starts.contains(&"Volunteers") && starts.contains(&"Karim"));
+        assert!(!starts.contains(&"help") && !starts.contains(&"waits"));
+    }
+
+    #[test]
+    fn any_text_tokenizes_without_panicking() {
+        for text in [
+            "",
+            "'",
+            "-a",
+            "a-",
+            "A.",
+            ".A.B",
+            "’s",
+            "5,",
+            "É'",
+            "x\u{301}-Y",
+            "S'",
+            "U.N",
+        ] {
+            let w = words(text);
+            for i in 0..w.tokens.len() {
+                let _ = (w.word(i), w.base(i), w.phrase(i, i));
+            }
+        }
+    }
+}
