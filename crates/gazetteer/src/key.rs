@@ -279,7 +279,8 @@ fn push_word_strict(word: &[u8], out: &mut Vec<u8>) {
 pub(crate) fn skeleton_from_strict(strict: &[u8], out: &mut Vec<u8>) {
     for (i, &b) in strict.iter().enumerate() {
         if i == 0 {
-            out.push(if is_vowel(b) { b'a' } else { b });
+            // A leading `y` survives the strict key only as a consonant.
+            out.push(if is_vowel(b) && b != b'y' { b'a' } else { b });
         } else if !is_vowel(b) {
             out.push(b);
         }
@@ -425,6 +426,7 @@ const ADMIN_GENERIC: &[&str] = &[
     "kray",
     "okrug",
     "mayorality",
+    "misto",
     "ili",
 ];
 
@@ -585,6 +587,7 @@ mod tests {
         same_key(translit_key, &["Arsal", "Aarsâl", "‘Arsāl"]);
         same_key(translit_key, &["Idlib", "Edlib"]);
         assert_eq!(translit_key("Hemeimeem"), "hmmm");
+        assert_eq!(translit_key("Yabroud"), "ybrd");
     }
 
     #[test]
@@ -649,6 +652,7 @@ mod tests {
         assert_eq!(admin1_base("Rif-dimashq"), "rif dimashq");
         assert_eq!(admin1_base("Region"), "region");
         assert_eq!(admin1_base("Central Region"), "central");
+        assert_eq!(admin1_base("Misto Sevastopol'"), "sevastopol");
     }
 
     #[test]

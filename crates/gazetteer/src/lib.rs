@@ -443,7 +443,9 @@ impl Gazetteer {
             .into_iter()
             .flatten()
             .for_each(|&i| push(i));
-        if strict.len() >= MIN_STRICT_KEY_LEN {
+        // Fewer than 4000 divisions: short keys (`Kyiv` → `kiv`) are specific
+        // enough here, unlike among places.
+        if strict.len() >= MIN_SKELETON_LEN {
             self.admin1_by_strict
                 .get(&strict)
                 .into_iter()
