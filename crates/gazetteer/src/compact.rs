@@ -570,6 +570,41 @@ mod tests {
         assert!(decode(truncated).is_err());
     }
 
+    fn with_header(payload: &[u8]) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.extend_from_slice(&0u32.to_le_bytes());
+        bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&xxh3_64(payload).to_le_bytes());
+        bytes.extend_from_slice(payload);
+        bytes
+    }
+
+    proptest::proptest! {
+        /// Arbitrary edits of a valid payload, checksum fixed up: decoding
+        /// returns, whatever it returns.
+        #[test]
+        fn decoding_edited_payloads_never_panics(
+            edits in proptest::collection::vec((0usize..4096, proptest::num::u8::ANY), 1..6),
+            cut in 0usize..4096,
+        ) {
+            let encoded = encode(&sample());
+            let mut payload = encoded[HEADER_LEN..].to_vec();
+            for (at, value) in edits {
+                let at = at % payload.len();
+                payload[at] = value;
+            }
+            payload.truncate(payload.len() - cut % 8);
+            let _ = decode(&with_header(&payload));
+        }
+
+        #[test]
+        fn decoding_random_payloads_never_panics(payload in proptest::collection::vec(proptest::num::u8::ANY, 0..256)) {
+            let _ = decode(&with_header(&payload));
+        }
+    }
+
     /// With the checksum recomputed, damage reaches the structural checks,
     /// which must still refuse it or decode something, never panic.
     #[test]

@@ -42,24 +42,47 @@ pub fn fold_into(name: &str, out: &mut String) {
     out.clear();
     let mut pending_space = false;
     for c in name.chars() {
-        if c.is_ascii() {
-            push_ascii(c as u8, out, &mut pending_space);
-        } else if is_apostrophe(c) {
-            continue;
-        } else if let Some(spelled) = special_latin(c) {
-            push_word_chars(spelled.chars(), out, &mut pending_space);
+        push_folded(c, out, &mut pending_space, 0);
+    }
+}
+
+/// Appends the folded form of one character. Decomposition and lower-casing
+/// can each yield characters that fold further (`𐞃` → `æ` → `ae`, `ẞ` →
+/// `ß`); following them a few levels deep keeps [`fold`] idempotent.
+fn push_folded(c: char, out: &mut String, pending_space: &mut bool, depth: u8) {
+    if c.is_ascii() {
+        push_ascii(c as u8, out, pending_space);
+    } else if is_apostrophe(c) || is_combining_mark(c) {
+        // dropped: accents and ayn/hamza marks
+    } else if let Some(spelled) = special_latin(c) {
+        push_word_chars(spelled.chars(), out, pending_space);
+    } else if depth >= 3 {
+        if c.is_alphanumeric() {
+            push_word_chars(std::iter::once(c), out, pending_space);
         } else {
-            decompose_compatible(c, |d| {
-                if d.is_ascii() {
-                    push_ascii(d as u8, out, &mut pending_space);
-                } else if is_combining_mark(d) || is_apostrophe(d) {
-                    // dropped: accents and ayn/hamza marks
-                } else if d.is_alphanumeric() {
-                    push_word_chars(d.to_lowercase(), out, &mut pending_space);
-                } else {
-                    pending_space = true;
-                }
-            });
+            *pending_space = true;
+        }
+    } else {
+        let mut decomposed = false;
+        decompose_compatible(c, |d| {
+            if d != c {
+                decomposed = true;
+                push_folded(d, out, pending_space, depth + 1);
+            }
+        });
+        if decomposed {
+            return;
+        }
+        if !c.is_alphanumeric() {
+            *pending_space = true;
+            return;
+        }
+        for lower in c.to_lowercase() {
+            if lower == c {
+                push_word_chars(std::iter::once(c), out, pending_space);
+            } else {
+                push_folded(lower, out, pending_space, depth + 1);
+            }
         }
     }
 }
@@ -527,6 +550,20 @@ mod tests {
         ] {
             let once = fold(name);
             assert_eq!(fold(&once), once, "{name}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fold_is_idempotent_on_any_text(name in "\\PC{0,24}") {
+            let once = fold(&name);
+            proptest::prop_assert_eq!(fold(&once), once);
+        }
+
+        #[test]
+        fn keys_depend_only_on_the_folded_form(name in "\\PC{0,24}") {
+            proptest::prop_assert_eq!(strict_key(&fold(&name)), strict_key(&name));
+            proptest::prop_assert_eq!(translit_key(&fold(&name)), translit_key(&name));
         }
     }
 

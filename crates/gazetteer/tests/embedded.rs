@@ -319,6 +319,8 @@ fn admin1_names_with_and_without_generic_words() {
     assert_eq!(code("Kherson Oblast", Some("UA")), "UA.08");
     assert_eq!(code("Kharkivs'ka Oblast'", None), "UA.07");
     assert_eq!(code("Kharkiv region", Some("UA")), "UA.07");
+    assert_eq!(code("Kyiv Oblast", Some("UA")), "UA.13");
+    assert_eq!(code("Sevastopol", None), "UA.20");
     assert_eq!(code("Şanlıurfa", Some("TR")), code("Sanliurfa", Some("TR")));
     assert_eq!(code("Sanliurfa", Some("TR")), "TR.63");
     assert_eq!(code("Nineveh", Some("IQ")), "IQ.15");
