@@ -42,14 +42,13 @@ pub(crate) struct LocationFound {
 /// Finds the location of the scene in the description.
 pub(crate) fn find_location(text: &str, description: Span, gazetteer: &Gazetteer) -> LocationFound {
     let tokens = tokenize(text, description);
-    // The credit hints at the country too ("Syrian Observatory for Human Rights").
-    let weak_countries = weak_country_context(text, &tokenize(text, Span::new(0, text.len())), gazetteer);
+    let hints = CountryHints { text, gazetteer, countries: std::cell::OnceCell::new() };
     for sentence in sentences(&tokens) {
         let mut mentions = find_mentions(text, &tokens[sentence.clone()], gazetteer);
         if !mentions.iter().any(|m| m.is_place()) {
             continue;
         }
-        resolve_settlements(text, &mut mentions, gazetteer, &weak_countries);
+        resolve_settlements(text, &mut mentions, gazetteer, &hints);
         if let Some(found) = choose_scene(text, &mentions, gazetteer) {
             return found;
         }
@@ -730,6 +729,23 @@ fn province_mention(mut mention: Mention, name: &str, gazetteer: &Gazetteer) -> 
 
 /// Countries the whole caption hints at: country names anywhere and
 /// nationality adjectives (`the Syrian Observatory`), for breaking ties.
+/// The countries a caption hints at, computed only when a name's
+/// candidates lie in several countries (most captions never need them).
+struct CountryHints<'a> {
+    text: &'a str,
+    gazetteer: &'a Gazetteer,
+    countries: std::cell::OnceCell<Vec<CountryCode>>,
+}
+
+impl CountryHints<'_> {
+    fn get(&self) -> &[CountryCode] {
+        // The credit hints too ("Syrian Observatory for Human Rights").
+        self.countries.get_or_init(|| {
+            weak_country_context(self.text, &tokenize(self.text, Span::new(0, self.text.len())), self.gazetteer)
+        })
+    }
+}
+
 fn weak_country_context(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> Vec<CountryCode> {
     let mut out = Vec::new();
     for token in tokens.iter().filter(|t| t.is_word()) {
@@ -752,7 +768,7 @@ fn weak_country_context(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> 
     out
 }
 
-fn resolve_settlements(text: &str, mentions: &mut [Mention], gazetteer: &Gazetteer, weak: &[CountryCode]) {
+fn resolve_settlements(text: &str, mentions: &mut [Mention], gazetteer: &Gazetteer, weak: &CountryHints<'_>) {
     let strong_countries: Vec<CountryCode> = mentions
         .iter()
         .filter(|m| m.cue != Cue::Weak)
@@ -811,7 +827,7 @@ fn resolve_settlements(text: &str, mentions: &mut [Mention], gazetteer: &Gazette
                 }
                 let in_anchor = best_place(&mentions[k].name, gazetteer, &[anchor], &provinces, weak);
                 let next_to_anchor = mentions[k].after_comma_of_mention || mentions.get(k + 1).is_some_and(|m| m.after_comma_of_mention);
-                let hinted = weak.contains(&p.place.country);
+                let hinted = weak.get().contains(&p.place.country);
                 if in_anchor.is_some() || next_to_anchor || !hinted {
                     mentions[k].kind = MentionKind::Settlement { resolved: in_anchor.map(ResolvedPlace::from), explicit_head };
                 }
@@ -840,16 +856,18 @@ fn best_place(
     gazetteer: &Gazetteer,
     countries: &[CountryCode],
     provinces: &[String],
-    weak: &[CountryCode],
+    weak: &CountryHints<'_>,
 ) -> Option<Place> {
     let candidates = gazetteer.places_named(name);
     let in_named_province = |p: &Place| provinces.iter().any(|code| p.admin1_code.as_deref() == Some(code.as_str()));
     // A province named elsewhere in the sentence is a hint, not a filter:
     // "in Azaz, Syria, where families fleeing Idlib province ...".
-    let rank = |p: &Place, kind| score(p, kind, weak) + if in_named_province(p) { 3.0 } else { 0.0 };
-    candidates
-        .iter()
-        .filter(|m| countries.is_empty() || countries.contains(&m.place.country))
+    let fitting: Vec<_> = candidates.iter().filter(|m| countries.is_empty() || countries.contains(&m.place.country)).collect();
+    let several_countries = fitting.windows(2).any(|pair| pair[0].place.country != pair[1].place.country);
+    let hints: &[CountryCode] = if several_countries { weak.get() } else { &[] };
+    let rank = |p: &Place, kind| score(p, kind, hints) + if in_named_province(p) { 3.0 } else { 0.0 };
+    fitting
+        .into_iter()
         .max_by(|a, b| rank(a.place, a.kind).total_cmp(&rank(b.place, b.kind)))
         .map(|m| m.place.clone())
 }
