@@ -117,13 +117,19 @@ pub(crate) fn mentions(words: &Words<'_>) -> Vec<OrgMention> {
         {
             start -= 1;
         }
+        // The match's own bytes: `UNICEF` in `UNICEF-supported`.
+        let span_start = words
+            .get(start)
+            .filter(|_| start < first)
+            .map_or(m.start, |t| t.span.start);
+        let span = Span::new(span_start, m.end);
         let name = if full.is_empty() {
-            words.phrase(start, last)
+            span.of(words.text)
         } else {
             full
         };
         candidates.push(OrgMention {
-            span: words.phrase_span(start, last),
+            span,
             first: start,
             last,
             key: fold(name),
@@ -595,6 +601,11 @@ mod tests {
             orgs("An image released by Iran's Mehrnaz news agency."),
             ["Mehrnaz"]
         );
+    }
+
+    #[test]
+    fn a_well_known_name_inside_a_compound_keeps_its_own_bytes() {
+        assert_eq!(orgs("Pupils at a UNICEF-supported school."), ["UNICEF"]);
     }
 
     #[test]

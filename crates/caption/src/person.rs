@@ -43,7 +43,7 @@ pub(crate) fn find_persons(
             continue;
         };
         let folded = fold(&found.name);
-        if creators.iter().any(|c| *c == folded) {
+        if creators.contains(&folded) {
             continue;
         }
         add(&mut persons, found);
@@ -264,6 +264,45 @@ fn appositive(words: &Words<'_>, last: usize) -> Appositive {
     Appositive::Neither
 }
 
+/// Titles that also begin names of places (`Sheikh Jarrah`, `King Fahd
+/// Road`, `Imam Ali shrine`, `St. Louis`).
+const PLACE_TITLES: &[&str] = &[
+    "sheikh", "sheik", "saint", "st", "st.", "imam", "king", "queen", "prince", "princess", "emir",
+    "sultan", "sayyed", "sayyid", "sidi", "mar",
+];
+
+/// Words before a place-title that make it a place (`in Sheikh Jarrah`,
+/// `the Sheikh Maqsoud district`); `to King X` stays a person.
+const PLACE_TITLE_CONTEXT: &[&str] = &[
+    "in", "at", "near", "from", "inside", "outside", "into", "across", "the", "of", "around",
+    "through",
+];
+
+/// The titles skipped before a name.
+#[derive(Debug, Default)]
+struct TitleWords {
+    /// A title that only ever stands before a person (`President` aside).
+    strong: bool,
+    /// A title that also begins place names.
+    weak: bool,
+}
+
+impl TitleWords {
+    /// Records one title word.
+    fn add(&mut self, word: &str) {
+        if PLACE_TITLES.iter().any(|w| w.eq_ignore_ascii_case(word)) {
+            self.weak = true;
+        } else {
+            self.strong = true;
+        }
+    }
+
+    /// Whether no title was skipped.
+    fn none(&self) -> bool {
+        !self.strong && !self.weak
+    }
+}
+
 /// The person named by a chunk, if it names one.
 fn person_in(
     words: &Words<'_>,
@@ -295,18 +334,43 @@ fn person_in(
 
     // Skip what stands before the name: titles, owners, demonyms, articles.
     let mut first = chunk.first;
-    let mut had_title = false;
+    let mut title_words = TitleWords::default();
     let mut after_preposition = false;
     while first <= chunk.last {
         let t = token(first)?;
         if in_org(first) || t.has(TITLE) {
-            had_title |= t.has(TITLE) && !in_org(first);
+            if !in_org(first) {
+                title_words.add(words.base(first));
+            }
         } else if t.has(DEMONYM | FUNCTION | COMMON) {
             after_preposition |= t.has(PLACE_PREP);
         } else {
             break;
         }
         first += 1;
+    }
+    // A title further in starts the name after it, whatever precedes it
+    // (`New Zealand Prime Minister X`, `South Sudanese President X`).
+    if let Some(title) = (first..chunk.last).rev().find(|&i| {
+        token(i).is_some_and(|t| t.has(TITLE) && !t.possessive)
+            && token(i + 1).is_some_and(|t| !t.has(TITLE))
+    }) {
+        for i in first..=title {
+            if token(i).is_some_and(|t| t.has(TITLE)) {
+                title_words.add(words.base(i));
+            }
+        }
+        first = title + 1;
+    }
+    // An owner before a name is a team, country or organization
+    // (`Manchester United's Marcus Rashford`), not a person of its own.
+    let owner = token(chunk.last).is_some_and(|t| t.possessive)
+        && token(chunk.last + 1).is_some_and(|t| t.is_cap() || t.shape == Shape::Upper);
+    // `Donetsk People's Republic`: a possessive that belongs inside a name.
+    let inner_possessive = token(chunk.last)
+        .is_some_and(|t| t.possessive && t.has(ROLE | COMMON) && chunk.last > first);
+    if (owner && title_words.none()) || inner_possessive {
+        return None;
     }
     // A date after the name ends it (`Karim Tuesday` cannot be a name).
     let mut last = chunk.last;
@@ -324,7 +388,8 @@ fn person_in(
     let single = first == last;
     let name_tokens = || first..=last;
 
-    // Organizations, known places, place and facility names are not people.
+    // Organizations, known places, place and facility names are not people:
+    // `Nasser Hospital`, `Bekaa Valley`, `Sheikh Jarrah neighbourhood`.
     if name_tokens().any(|i| {
         in_org(i) || token(i).is_some_and(|t| t.known.place || (t.has(ORG_HEAD) && !t.has(TITLE)))
     }) {
@@ -336,29 +401,37 @@ fn person_in(
     if single && token(first).is_some_and(|t| t.has(COUNTRY | DEMONYM | COMMON | FUNCTION)) {
         return None;
     }
-
+    let place_noun_after = token(last + 1).is_some_and(|t| t.shape == Shape::Lower && t.has(PLACE));
     let age = ages_ahead
         .get(first)
         .copied()
         .flatten()
         .or_else(|| ages_ahead.get(chunk.first).copied().flatten())
         .or_else(|| age_after(words, last));
-    let title = had_title || lower_before(TITLE);
+    // A surname may be a place word (`President Lena Park`) only behind a
+    // title that never begins a place name, or with an age.
+    let place_last = token(last).is_some_and(|t| t.has(PLACE));
+    if place_noun_after || (place_last && !title_words.strong && age.is_none()) {
+        return None;
+    }
+    let place_context = reads_as_place(words, chunk.first, last, after_preposition);
+    // A title that also begins place names (`Sheikh Jarrah`, `King Fahd`)
+    // only counts where no place is expected.
+    let before_place_title = chunk.first > 0
+        && PLACE_TITLE_CONTEXT
+            .iter()
+            .any(|w| words.is_word(chunk.first - 1, w))
+        || after_preposition;
+    let title =
+        title_words.strong || (title_words.weak && !before_place_title) || lower_before(TITLE);
     let kin = lower_before(KIN | ROLE);
     let apposition = appositive(words, last);
     let strong = age.is_some() || title || kin || apposition == Appositive::Person;
 
-    // A place or facility word ends the name: `Nasser Hospital`, `Bekaa Valley`.
-    if token(last).is_some_and(|t| t.has(PLACE)) && !strong {
-        return None;
-    }
     if apposition == Appositive::Place {
         return None;
     }
-    if !strong
-        && reads_as_place(words, chunk.first, last, after_preposition)
-        && !of_country_after(words, last)
-    {
+    if !strong && place_context && !of_country_after(words, last) {
         return None;
     }
     if single && !strong && !weak_single_cue(words, first, last) {
@@ -562,6 +635,26 @@ mod tests {
         );
         assert!(persons("Supplies reach Jabal Harun, a village east of Homs.").is_empty());
         assert!(persons("Fans gather at Lusail Stadium, Doha, Qatar.").is_empty());
+    }
+
+    #[test]
+    fn titles_deeper_in_a_run_start_the_name() {
+        assert_eq!(
+            persons("Costa Verde Prime Minister Tomas Varga speaks."),
+            [p("Tomas Varga", None)]
+        );
+        assert_eq!(persons("Crowds cheer King Faisal."), [p("Faisal", None)]);
+        assert!(persons("Police stand in the Sheikh Hamad neighbourhood.").is_empty());
+        assert!(persons("Shops reopen in Sheikh Hamad, north of Homs.").is_empty());
+    }
+
+    #[test]
+    fn owners_before_a_name_are_not_people() {
+        assert_eq!(
+            persons("Real Oviedo's Pablo Ruiz scores."),
+            [p("Pablo Ruiz", None)]
+        );
+        assert!(persons("Residents of the Luhansk People's Republic queue.").is_empty());
     }
 
     #[test]

@@ -102,6 +102,7 @@ const ORGS: &[&[&str]] = &[
     &["Save the Children"],
     &["Islamic Relief"],
     &["Mercy Corps"],
+    &["Muslim Brotherhood"],
     &["Arab League"],
     &["Awami League"],
     &["African Union"],

@@ -78,7 +78,7 @@ const TITLES: &[&str] = &[
     "assistant", "acting", "interim", "former", "late", "executive", "striker", "goalkeeper",
     "midfielder", "defender", "winger", "forward", "quarterback", "pitcher", "batsman", "bowler",
     "jockey", "founder", "ceo", "mawlawi", "maulana", "prophet", "saint", "minister-president",
-    "commander-in-chief", "warlord", "strongman", "dictator", "monarch", "opposition", "ruler",
+    "commander-in-chief", "warlord", "strongman", "dictator", "sayyed", "sayyid", "cleric", "preacher", "scholar", "laureate", "monarch", "opposition", "ruler",
     "chairperson", "guard", "veteran", "star",
 ];
 
@@ -245,6 +245,7 @@ const FUNCTIONS: &[&str] = &[
 
 #[rustfmt::skip]
 const COMMONS: &[&str] = &[
+    "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "upper", "lower",
     "resident", "rescuer", "girl", "boy", "shopper", "displaced", "evacuee", "neighbour",
     "neighbor", "villager", "relative", "demonstrator", "protester", "mourner", "survivor",
     "firefighter", "passenger", "civilian", "farmer", "customer", "worker", "soldier", "driver",
@@ -508,7 +509,7 @@ const EVENTS: &[&str] = &[
     "operation", "crisis", "holocaust", "christmas", "easter", "ramadan", "eid", "hajj", "ashura",
     "nowruz", "diwali", "thanksgiving", "halloween", "hanukkah", "passover", "yom", "kippur",
     "rosh", "hashanah", "mawlid", "arbaeen", "lent", "fitr", "adha", "iftar", "carnival",
-    "biennale", "olympiad", "grand", "masters", "cop26", "cop27", "cop28", "g20", "g7", "awards",
+    "biennale", "olympiad", "grand", "masters", "prize", "award", "cop26", "cop27", "cop28", "g20", "g7", "awards",
     "oscars", "grammys", "emmys", "show",
 ];
 
