@@ -56,6 +56,15 @@
 //! Within a kind, fewer edits first, then larger population, then lower id.
 //! Nothing here knows the caption's context: a caller should prefer a
 //! candidate in the country or province the caption names over the order here.
+//!
+//! Strict keys shorter than [`MIN_STRICT_KEY_LEN`] and skeletons shorter than
+//! [`MIN_SKELETON_LEN`] are not looked up, so short names match only by their
+//! folded form. Even so, many capitalized English words have a
+//! transliterated or skeleton candidate somewhere in the world (`Monday` →
+//! `Mundi`, India; `Guard` → `Guarda`, Portugal), and some are real folded
+//! place names (`Lebanon`, Pennsylvania): take the weaker kinds as a place
+//! only with support from the context. [`Gazetteer::might_be_place`] answers
+//! "any candidate at all?" without allocating.
 
 mod aliases;
 mod builder;
