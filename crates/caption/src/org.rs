@@ -110,7 +110,9 @@ pub(crate) fn mentions(words: &Words<'_>) -> Vec<OrgMention> {
         };
         // A demonym before a well-known name is part of it (`Turkish Red Crescent`).
         let mut start = first;
+        let abbreviation = words.get(first).is_some_and(|t| t.shape == Shape::Upper);
         while start > 0
+            && !abbreviation
             && words
                 .get(start - 1)
                 .is_some_and(|t| t.is_cap() && t.has(DEMONYM) && !t.possessive)
@@ -288,8 +290,12 @@ fn classify(words: &Words<'_>, phrase: Phrase) -> Option<(usize, usize)> {
     let bad = |i: usize| {
         words
             .get(i)
-            .is_none_or(|t| t.has(MONTH | WEEKDAY | EVENT | STORM) || t.known.place)
+            .is_none_or(|t| t.has(MONTH | WEEKDAY | EVENT | STORM))
     };
+    // A place may lead an organization (`Los Angeles Police Department`) but
+    // not be all of it (`West Bank`).
+    let all_place =
+        |a: usize, b: usize| (a..=b).all(|i| words.get(i).is_some_and(|t| t.known.place));
     // Head-based: up to the last head word, or through the complement that
     // a connector joined after it.
     if let Some(head) = (first..=last).rev().find(|&i| is_head(words, i)) {
@@ -305,7 +311,12 @@ fn classify(words: &Words<'_>, phrase: Phrase) -> Option<(usize, usize)> {
             && head == end
             && head > first
             && words.get(head - 1).is_some_and(|t| t.known.org);
-        if end > first && !facility_after && !known_before_group && !(first..=end).any(bad) {
+        if end > first
+            && !facility_after
+            && !known_before_group
+            && !(first..=end).any(bad)
+            && !all_place(first, end)
+        {
             return Some((first, end));
         }
     }
@@ -318,7 +329,8 @@ fn classify(words: &Words<'_>, phrase: Phrase) -> Option<(usize, usize)> {
                 .next()
                 .is_some_and(|p| p.len() < w.len() && classes_of(p) & PARTICLE != 0)
     });
-    if prefix && last > first && has_particle && !(first..=last).any(bad) {
+    if prefix && last > first && has_particle && !(first..=last).any(bad) && !all_place(first, last)
+    {
         return Some((first, last));
     }
     // A name next to a group noun: `the rebel group X`, `the X brigade`.
@@ -337,11 +349,15 @@ fn classify(words: &Words<'_>, phrase: Phrase) -> Option<(usize, usize)> {
             t.has(DEMONYM | COUNTRY | PLACE | FUNCTION | TITLE) || t.shape == Shape::Upper
         })
     }) || words.get(last).is_some_and(|t| t.has(PLACE));
-    if (noun_before || noun_after) && !ordinary && !(first..=last).any(bad) {
+    if (noun_before || noun_after)
+        && !ordinary
+        && !(first..=last).any(bad)
+        && !(first..=last).any(|i| words.get(i).is_some_and(|t| t.known.place))
+    {
         return Some((first, last));
     }
     // `Name (ABBR)` whose initials spell the abbreviation.
-    if last > first && !(first..=last).any(bad) {
+    if last > first && !(first..=last).any(bad) && !all_place(first, last) {
         if let Some(abbr) = abbreviation_after(words, last) {
             if initials_match(words, first, last, abbr) {
                 return Some((first, last));
@@ -601,6 +617,16 @@ mod tests {
             orgs("An image released by Iran's Mehrnaz news agency."),
             ["Mehrnaz"]
         );
+    }
+
+    #[test]
+    fn a_place_may_lead_an_organization_but_not_be_one() {
+        assert_eq!(
+            orgs("New York Police Department officers watch."),
+            ["New York Police Department"]
+        );
+        assert!(orgs("Farmers in the West Bank harvest olives.").is_empty());
+        assert_eq!(orgs("Kurdish YPG fighters rest."), ["YPG"]);
     }
 
     #[test]

@@ -374,9 +374,7 @@ fn person_in(
     }
     // A date after the name ends it (`Karim Tuesday` cannot be a name).
     let mut last = chunk.last;
-    if let Some(date) =
-        (first..=chunk.last).find(|&i| token(i).is_some_and(|t| t.has(MONTH | WEEKDAY)))
-    {
+    if let Some(date) = (first..=chunk.last).find(|&i| is_date_word(words, i)) {
         if date == first {
             return None;
         }
@@ -442,6 +440,28 @@ fn person_in(
         age,
         span: words.phrase_span(first, last),
     })
+}
+
+/// Whether token `i` is a weekday, or a month used as a date: a month
+/// before a name word is a first name (`Jan Egeland`, `April Ryan`) unless a
+/// number or a date preposition stands before it.
+fn is_date_word(words: &Words<'_>, i: usize) -> bool {
+    const DATE_LEAD: &[&str] = &[
+        "in", "on", "of", "since", "until", "by", "from", "during", "early", "late", "mid", "last",
+        "next", "this", "through", "till",
+    ];
+    let Some(t) = words.get(i) else { return false };
+    if t.has(WEEKDAY) {
+        return true;
+    }
+    if !t.has(MONTH) {
+        return false;
+    }
+    let name_follows = words.get(i + 1).is_some_and(|n| n.is_cap());
+    let number_before = i > 0 && words.get(i - 1).is_some_and(|p| p.shape == Shape::Number);
+    let lead = i > 0 && DATE_LEAD.iter().any(|w| words.is_word(i - 1, w));
+    let abbreviated = words.word(i).ends_with('.');
+    !name_follows || number_before || lead || abbreviated
 }
 
 /// Whether the words around a name make it a place: a preposition of place
@@ -646,6 +666,15 @@ mod tests {
         assert_eq!(persons("Crowds cheer King Faisal."), [p("Faisal", None)]);
         assert!(persons("Police stand in the Sheikh Hamad neighbourhood.").is_empty());
         assert!(persons("Shops reopen in Sheikh Hamad, north of Homs.").is_empty());
+    }
+
+    #[test]
+    fn a_month_before_a_name_is_a_first_name() {
+        assert_eq!(
+            persons("Jan Lindqvist, the agency's chief, visited on May 3."),
+            [p("Jan Lindqvist", None)]
+        );
+        assert!(persons("Crowds gathered in March Tarek Square.").is_empty());
     }
 
     #[test]

@@ -526,7 +526,7 @@ const ORG_HEADS: &[&str] = &[
     "group", "helmets", "defence", "defense", "center", "centre", "crescent", "cross", "agency",
     "watch", "international", "commissariat", "inspectorate", "ministries", "board", "syndicate",
     "confederation", "caucus", "junta", "politburo", "presidency", "mujahideen", "fedayeen",
-    "shabiha",
+    "shabiha", "government", "brotherhood", "patrol",
 ];
 
 #[rustfmt::skip]
