@@ -76,7 +76,12 @@ pub(crate) fn find_credit(text: &str) -> Option<CreditFound> {
         source,
         span: Some(span),
     };
-    Some(CreditFound { credit, span, handout, file })
+    Some(CreditFound {
+        credit,
+        span,
+        handout,
+        file,
+    })
 }
 
 /// End of the caption without closing punctuation and Reuters keyword tags
@@ -84,7 +89,9 @@ pub(crate) fn find_credit(text: &str) -> Option<CreditFound> {
 fn trim_trailing_noise(text: &str) -> usize {
     let mut end = text.len();
     loop {
-        end = text[..end].trim_end_matches(|c: char| c.is_whitespace() || c == '.').len();
+        end = text[..end]
+            .trim_end_matches(|c: char| c.is_whitespace() || c == '.')
+            .len();
         match matching_open(text, end) {
             Some(open) if text[open..end].contains("Tags:") => end = open,
             _ => return end,
@@ -148,7 +155,10 @@ fn restates_credit(content: &str) -> bool {
     let lead = content.trim_start();
     ["photo credit should read", "credit should read"]
         .iter()
-        .any(|marker| lead.get(..marker.len()).is_some_and(|head| head.eq_ignore_ascii_case(marker)))
+        .any(|marker| {
+            lead.get(..marker.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(marker))
+        })
 }
 
 /// Reuters trailers that follow a bare credit (`REUTERS/Jane Doe TPX IMAGES
@@ -216,26 +226,76 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
     if floor == 0 {
         candidates.push(0);
     }
-    for i in floor.max(1)..end {
-        if bytes[i - 1] != b' ' {
-            continue;
+    for space in memchr::memchr_iter(b' ', &bytes[floor..end]) {
+        let i = floor + space + 1;
+        if i >= end {
+            break;
         }
         // Every `i` after a space is a char boundary: the space is ASCII.
         let rest = &text[i..end];
-        if TRAILERS.iter().any(|t| rest.starts_with(t)) {
+        // Trailers are in capitals and anchors capitalized; checking the
+        // first bytes keeps this loop cheap over the words of prose.
+        let shouting = bytes[i].is_ascii_uppercase()
+            && bytes.get(i + 1).is_some_and(|b| !b.is_ascii_lowercase());
+        if shouting && TRAILERS.iter().any(|t| rest.starts_with(t)) {
             trailers.push(i);
         }
-        if is_sentence_start(text, i) || is_anchor(rest) {
+        if is_sentence_start(text, i) || (!bytes[i].is_ascii_lowercase() && is_anchor(rest)) {
             candidates.push(i);
         }
     }
-    candidates.into_iter().find_map(|start| {
+    // Nearest candidate first; a longer tail replaces a shorter one only if
+    // it parses too. Once the words between two candidates are prose, no
+    // longer tail can be a credit, so the search stops there: the cost stays
+    // proportional to the credit, not to the caption.
+    let mut best = None;
+    let mut region_end = end;
+    for &start in candidates.iter().rev() {
+        if is_prose(&text[start..region_end]) {
+            break;
+        }
+        region_end = start;
         let stop = trailers.iter().copied().find(|&t| t > start).unwrap_or(end);
         let body_text = &text[start..stop];
-        let parsed = body::parse(body_text, Setting::Trailing)?;
-        let (raw_start, raw_end) = body::trim_range(body_text);
-        Some(Located { start, raw: Span::new(start + raw_start, start + raw_end), parsed })
-    })
+        if let Some(parsed) = body::parse(body_text, Setting::Trailing) {
+            let (raw_start, raw_end) = body::trim_range(body_text);
+            best = Some(Located {
+                start,
+                raw: Span::new(start + raw_start, start + raw_end),
+                parsed,
+            });
+        }
+    }
+    best
+}
+
+/// Lower-case words a credit may contain; any other lower-case word is prose.
+const CREDIT_LOWER_WORDS: [&str; 56] = [
+    "via", "for", "and", "of", "the", "by", "on", "in", "at", "to", "with", "from", "de", "del",
+    "della", "der", "den", "van", "von", "da", "di", "du", "dos", "das", "do", "le", "la", "y",
+    "al", "el", "bin", "ibn", "ben", "photo", "credit", "should", "read", "c", "picture",
+    "alliance", "images", "press", "news", "agency", "photos", "handout", "pool", "file", "staff",
+    "stringer", "social", "media", "website", "websites", "courtesy", "family",
+];
+
+/// Whether `region` holds a word no credit has: a lower-case word off
+/// [`CREDIT_LOWER_WORDS`] (credit words in other case are capitalized) or a
+/// digit. A cheap test that lets [`trailing`] stop early; the parser decides.
+fn is_prose(region: &str) -> bool {
+    region
+        .split(|c: char| {
+            c.is_whitespace() || matches!(c, '/' | ',' | '(' | ')' | '[' | ']' | ':' | ';')
+        })
+        .any(|word| {
+            let word = word.trim_end_matches('.');
+            let starts_lower = word.starts_with(|c: char| c.is_lowercase());
+            word.bytes().any(|b| b.is_ascii_digit())
+                || (starts_lower
+                    && !CREDIT_LOWER_WORDS.contains(&word)
+                    && !word
+                        .split_once('-')
+                        .is_some_and(|(head, _)| CREDIT_LOWER_WORDS.contains(&head)))
+        })
 }
 
 /// Whether a sentence ends just before the space before `i`: `.`, `!`, `?`
@@ -251,7 +311,8 @@ fn is_sentence_start(text: &str, i: usize) -> bool {
     };
     let last_word = &stem[stem.rfind(' ').map_or(0, |at| at + 1)..];
     let mut chars = last_word.chars();
-    let is_initial = matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_uppercase());
+    let is_initial =
+        matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_uppercase());
     !is_initial
 }
 
@@ -263,7 +324,9 @@ fn is_anchor(rest: &str) -> bool {
     }
     let word_len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
     let word = &rest[..word_len];
-    ANCHOR_WORDS.iter().any(|anchor| anchor.eq_ignore_ascii_case(word))
+    ANCHOR_WORDS
+        .iter()
+        .any(|anchor| anchor.eq_ignore_ascii_case(word))
 }
 
 #[cfg(test)]

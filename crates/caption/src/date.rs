@@ -47,6 +47,11 @@ struct Classified {
 /// Scans the description part of `text` for dates.
 pub(crate) fn find_dates(text: &str, description: Span) -> DatesFound {
     let description = clamp(text, description);
+    // Every wire pattern has a digit (a day or a year): without one there is
+    // nothing to tokenize.
+    if !description.of(text).bytes().any(|b| b.is_ascii_digit()) {
+        return DatesFound::default();
+    }
     let tokens = scan::tokenize(text, description);
     let raws = scan::scan(text, &tokens);
     if raws.is_empty() {
@@ -76,7 +81,9 @@ fn classify(text: &str, tokens: &[scan::Token], raws: Vec<RawDate>) -> Vec<Class
     let mut out: Vec<Classified> = Vec::with_capacity(raws.len());
     let mut weak_in_scene = None;
     for raw in raws {
-        let sentence = starts.partition_point(|&s| s <= raw.first).saturating_sub(1);
+        let sentence = starts
+            .partition_point(|&s| s <= raw.first)
+            .saturating_sub(1);
         let sentence_start = starts[sentence];
         let in_scene = sentence == scene;
         let cue = role::cue(text, tokens, raw.first, raw.last, sentence_start);
@@ -115,7 +122,11 @@ fn settle(text: &str, classified: &[Classified]) -> DatesFound {
     let mut best: Option<(bool, u8, PartialDate)> = None;
     for (index, item) in classified.iter().enumerate() {
         let raw = item.raw;
-        let Some(year) = raw.year.or(reference_year).or_else(|| nearest_year(classified, index)) else {
+        let Some(year) = raw
+            .year
+            .or(reference_year)
+            .or_else(|| nearest_year(classified, index))
+        else {
             continue;
         };
         let Some(date) = on_calendar(year, raw.month, raw.day) else {
@@ -126,12 +137,19 @@ fn settle(text: &str, classified: &[Classified]) -> DatesFound {
                 found.weekday_mismatch = true;
             }
         }
-        found.mentions.push(DateMention { date, role: item.role, text: raw.span.of(text).to_string(), span: raw.span });
+        found.mentions.push(DateMention {
+            date,
+            role: item.role,
+            text: raw.span.of(text).to_string(),
+            span: raw.span,
+        });
         if item.role == DateRole::Created {
             let precision = u8::from(date.month.is_some()) + u8::from(date.day.is_some());
             let better = match best {
                 None => true,
-                Some((taken, best_precision, _)) => (item.taken, precision) > (taken, best_precision),
+                Some((taken, best_precision, _)) => {
+                    (item.taken, precision) > (taken, best_precision)
+                }
             };
             if better {
                 best = Some((item.taken, precision, date));
@@ -154,7 +172,11 @@ fn nearest_year(classified: &[Classified], index: usize) -> Option<i16> {
 
 /// The date if it is on the calendar (`February 30` is not).
 fn on_calendar(year: i16, month: Option<u8>, day: Option<u8>) -> Option<PartialDate> {
-    let date = PartialDate { year, month, day: day.filter(|_| month.is_some()) };
+    let date = PartialDate {
+        year,
+        month,
+        day: day.filter(|_| month.is_some()),
+    };
     match (month, day) {
         (Some(_), Some(_)) => civil(date).map(|_| date),
         (Some(m), None) => (1..=12).contains(&m).then_some(date),

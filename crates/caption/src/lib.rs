@@ -14,6 +14,8 @@
 //! assert_eq!(record.date_created.map(|d| d.to_string()).as_deref(), Some("2016-05-02"));
 //! ```
 
+#[doc(hidden)]
+pub mod bench_api;
 mod credit;
 mod date;
 mod flags;

@@ -64,11 +64,29 @@ fn lower_key<'b>(part: &str, buf: &'b mut [u8; MAX_ALIAS_BYTES]) -> Option<&'b s
 /// The canonical agency for a lower-cased alias.
 fn canonical(key: &str) -> Option<&'static str> {
     Some(match key {
-        "reuters" | "reuters tv" | "reuters television" | "thomson reuters" | "reuters pictures" => "Reuters",
-        "ap" | "ap photo" | "ap photos" | "ap images" | "associated press" | "the associated press" => "AP",
-        "afp" | "afp photo" | "afp photos" | "afptv" | "afp tv" | "agence france-presse" | "agence france presse" => "AFP",
-        "getty images" | "getty" | "getty image" | "getty images news" | "getty images europe" | "getty images asiapac"
-        | "getty images north america" | "getty images south america" => "Getty Images",
+        "reuters" | "reuters tv" | "reuters television" | "thomson reuters"
+        | "reuters pictures" => "Reuters",
+        "ap"
+        | "ap photo"
+        | "ap photos"
+        | "ap images"
+        | "associated press"
+        | "the associated press" => "AP",
+        "afp"
+        | "afp photo"
+        | "afp photos"
+        | "afptv"
+        | "afp tv"
+        | "agence france-presse"
+        | "agence france presse" => "AFP",
+        "getty images"
+        | "getty"
+        | "getty image"
+        | "getty images news"
+        | "getty images europe"
+        | "getty images asiapac"
+        | "getty images north america"
+        | "getty images south america" => "Getty Images",
         "epa" | "epa-efe" | "epa efe" | "epa images" => "EPA",
         "anadolu agency" | "anadolu" | "anadolu ajansi" | "anadolu images" => "Anadolu Agency",
         "xinhua" | "xinhua news agency" => "Xinhua",
@@ -76,7 +94,8 @@ fn canonical(key: &str) -> Option<&'static str> {
         "upi" | "united press international" => "UPI",
         "bloomberg" => "Bloomberg",
         "nurphoto" | "nur photo" => "NurPhoto",
-        "zuma press" | "zuma wire" | "zuma press wire" | "zumapress" | "zumapress.com" | "zuma" | "zuma press inc" => "ZUMA Press",
+        "zuma press" | "zuma wire" | "zuma press wire" | "zumapress" | "zumapress.com" | "zuma"
+        | "zuma press inc" => "ZUMA Press",
         "sipa" | "sipa usa" | "sipa press" => "Sipa",
         "dpa" | "deutsche presse-agentur" => "DPA",
         "tass" | "itar-tass" => "TASS",
@@ -132,7 +151,17 @@ fn known_off_list(key: &str) -> bool {
 
 /// Words that end an agency's name (`SOPA Images`, `Jiji Press`,
 /// `Hawar News Agency`, `PA Wire`).
-const AGENCY_LAST_WORDS: [&str; 9] = ["images", "photos", "pictures", "press", "wire", "agency", "pics", "newswire", "sportswire"];
+const AGENCY_LAST_WORDS: [&str; 9] = [
+    "images",
+    "photos",
+    "pictures",
+    "press",
+    "wire",
+    "agency",
+    "pics",
+    "newswire",
+    "sportswire",
+];
 
 /// Words that make an organisation a supplier rather than an agency even when
 /// its name ends in an agency-like word (`Presidential Press` is a press office).
@@ -180,13 +209,19 @@ mod tests {
         assert_eq!(name("Sana").as_deref(), Some("SANA"));
         assert_eq!(name("Anadolu").as_deref(), Some("Anadolu Agency"));
         assert_eq!(name("Xinhua Photo").as_deref(), Some("Xinhua"));
-        assert_eq!(name("New York Times").as_deref(), Some("The New York Times"));
+        assert_eq!(
+            name("New York Times").as_deref(),
+            Some("The New York Times")
+        );
     }
 
     #[test]
     fn agencies_off_the_list_are_kept_as_written() {
         assert_eq!(name("SOPA Images").as_deref(), Some("SOPA Images"));
-        assert_eq!(name("Hawar News Agency").as_deref(), Some("Hawar News Agency"));
+        assert_eq!(
+            name("Hawar News Agency").as_deref(),
+            Some("Hawar News Agency")
+        );
         assert_eq!(name("WireImage").as_deref(), Some("WireImage"));
     }
 

@@ -78,9 +78,6 @@ enum Role {
     Other,
 }
 
-/// Separators between the parts of a credit, after `/` and `|`.
-const SEPARATORS: [&str; 7] = [",", " - ", " – ", " via ", " Via ", " VIA ", ";"];
-
 /// A credit line, parsed.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct Parsed {
@@ -107,7 +104,9 @@ pub(super) struct Parsed {
 impl Parsed {
     /// The source: a named organisation wins over an anonymous channel.
     pub(super) fn source(&self) -> Option<&str> {
-        self.named_source.as_deref().or(self.generic_source.as_deref())
+        self.named_source
+            .as_deref()
+            .or(self.generic_source.as_deref())
     }
 
     /// Folds a second reading of the same credit (`(Photo credit should read
@@ -126,7 +125,11 @@ impl Parsed {
     }
 
     fn add_creator(&mut self, creator: String) {
-        if !self.creators.iter().any(|c| c.eq_ignore_ascii_case(&creator)) {
+        if !self
+            .creators
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(&creator))
+        {
             self.creators.push(creator);
         }
     }
@@ -148,7 +151,11 @@ impl Parsed {
 
     fn add_source(&mut self, source: &str, generic: bool) {
         let source = strip_article(source);
-        let slot = if generic { &mut self.generic_source } else { &mut self.named_source };
+        let slot = if generic {
+            &mut self.generic_source
+        } else {
+            &mut self.named_source
+        };
         if slot.is_none() {
             *slot = Some(source.to_string());
         }
@@ -191,7 +198,9 @@ impl Parsed {
         // `Jane Doe and John Roe`: two photographers.
         for joiner in [" and ", " & "] {
             if let Some((left, right)) = split_word(segment, joiner) {
-                if name::classify(left) == PartKind::Person && name::classify(right) == PartKind::Person {
+                if name::classify(left) == PartKind::Person
+                    && name::classify(right) == PartKind::Person
+                {
                     self.add_segment(left, courtesy)?;
                     return self.add_segment(right, courtesy);
                 }
@@ -227,7 +236,10 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
         return None;
     }
     let (marker, rest) = strip_marker(body);
-    let mut parsed = Parsed { marker: marker.is_some(), ..Parsed::default() };
+    let mut parsed = Parsed {
+        marker: marker.is_some(),
+        ..Parsed::default()
+    };
     let courtesy = marker == Some(Marker::Courtesy);
     for (i, piece) in rest.split(['/', '|']).enumerate() {
         if i > 0 {
@@ -247,9 +259,13 @@ pub(super) fn trim_body(body: &str) -> &str {
 
 /// Byte range of [`trim_body`] within `body`.
 pub(super) fn trim_range(body: &str) -> (usize, usize) {
-    let head = body.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '/' | '|' | '-' | '–' | ':' | ','));
+    let head = body.trim_start_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '/' | '|' | '-' | '–' | ':' | ',')
+    });
     let start = body.len() - head.len();
-    let mut kept = head.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '/' | '|' | '-'));
+    let mut kept = head.trim_end_matches(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | ';' | ':' | '/' | '|' | '-')
+    });
     if let Some(stem) = kept.strip_suffix('.') {
         let last_word = stem.rsplit(' ').next().unwrap_or("");
         if last_word.chars().count() > 1 {
@@ -261,59 +277,94 @@ pub(super) fn trim_range(body: &str) -> (usize, usize) {
 
 /// Splits a lead-in off the credit words.
 fn strip_marker(body: &str) -> (Option<Marker>, &str) {
+    // Every lead-in starts with one of these; most credits start otherwise.
+    if !body.starts_with(['P', 'p', 'C', 'c', 'M', 'm', 'I', 'i', 'B', 'b', '(', '©']) {
+        return (None, body);
+    }
     for (marker, kind) in MARKERS {
-        let Some(head) = body.get(..marker.len()) else { continue };
+        let Some(head) = body.get(..marker.len()) else {
+            continue;
+        };
         if !head.eq_ignore_ascii_case(marker) {
             continue;
         }
         let rest = &body[marker.len()..];
         // A word marker must end at a word boundary (`Courtesy` not `Courtesyx`).
-        let ends_word = marker.ends_with([':', '.', '…', '©', ')']) || rest.starts_with([' ', ':', '.', '…']);
+        let ends_word =
+            marker.ends_with([':', '.', '…', '©', ')']) || rest.starts_with([' ', ':', '.', '…']);
         if ends_word {
-            let rest = rest.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, ':' | '.' | '…' | '-'));
+            let rest = rest.trim_start_matches(|c: char| {
+                c.is_whitespace() || matches!(c, ':' | '.' | '…' | '-')
+            });
             return (Some(kind), rest);
         }
     }
     (None, body)
 }
 
-/// Calls `f` on each segment of a `/`-piece, split at commas, dashes, `via`
-/// and semicolons. Stops early when `f` rejects a segment.
+/// Calls `f` on each segment of a `/`-piece, split at commas, semicolons,
+/// spaced dashes and `via`. Stops early when `f` rejects a segment.
 fn for_each_segment(piece: &str, mut f: impl FnMut(&str) -> Option<()>) -> Option<()> {
-    let mut rest = piece.trim();
-    loop {
-        // `REUTERS TV/via REUTERS`, `Kyodo/via REUTERS`: `via` opening a piece.
-        if let Some(head) = rest.get(..4) {
-            if head.eq_ignore_ascii_case("via ") {
-                rest = rest[4..].trim_start();
+    let bytes = piece.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let separator_len = match bytes[i] {
+            b',' | b';' => 1,
+            b' ' => {
+                let rest = &piece[i..];
+                if rest.starts_with(" - ") {
+                    3
+                } else if rest.starts_with(" – ")
+                    || rest
+                        .get(..5)
+                        .is_some_and(|head| head.eq_ignore_ascii_case(" via "))
+                {
+                    5
+                } else {
+                    0
+                }
             }
+            _ => 0,
+        };
+        if separator_len > 0 {
+            f(strip_via(&piece[start..i]))?;
+            // Keep the space after a separator word so `via` may follow.
+            start = i + separator_len;
+            i = start;
+        } else {
+            i += 1;
         }
-        if rest.eq_ignore_ascii_case("via") {
-            return Some(());
-        }
-        let next = SEPARATORS.iter().filter_map(|sep| rest.find(sep).map(|at| (at, sep.len()))).min();
-        match next {
-            Some((at, len)) => {
-                f(&rest[..at])?;
-                rest = rest[at + len..].trim_start();
-            }
-            None => return f(rest),
-        }
+    }
+    f(strip_via(&piece[start..]))
+}
+
+/// A segment without a dangling `via` (`REUTERS TV/via REUTERS`).
+fn strip_via(segment: &str) -> &str {
+    let segment = segment.trim();
+    if segment.eq_ignore_ascii_case("via") {
+        return "";
+    }
+    match segment.get(..4) {
+        Some(head) if head.eq_ignore_ascii_case("via ") => &segment[4..],
+        _ => segment,
     }
 }
 
 /// A segment without spaces, quotes and stray punctuation around it.
 fn trim_segment(segment: &str) -> &str {
-    segment
-        .trim_matches(|c: char| c.is_whitespace() || matches!(c, '"' | '“' | '”' | ',' | ';' | ':' | '*'))
-        .trim_end_matches(" via")
-        .trim_end_matches(" Via")
-        .trim_end_matches(" VIA")
+    segment.trim_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '"' | '“' | '”' | ',' | ';' | ':' | '*')
+    })
 }
 
-/// Splits at the first `joiner` that has words on both sides.
+/// Splits at the first `joiner` (a word between spaces) that has words on
+/// both sides.
 fn split_word<'s>(segment: &'s str, joiner: &str) -> Option<(&'s str, &'s str)> {
-    let (left, right) = segment.split_once(joiner)?;
+    let bytes = segment.as_bytes();
+    let at =
+        (1..bytes.len()).find(|&i| bytes[i - 1] == b' ' && segment[i - 1..].starts_with(joiner))?;
+    let (left, right) = (&segment[..at - 1], &segment[at - 1 + joiner.len()..]);
     (!left.trim().is_empty() && !right.trim().is_empty()).then(|| (left.trim(), right.trim()))
 }
 
@@ -332,7 +383,13 @@ fn strip_article(source: &str) -> &str {
 /// The role a whole segment states, if it is a role word. Role words are
 /// never people (RECORD.md), in any case.
 fn role(segment: &str) -> Option<Role> {
-    const HANDOUT: [&str; 5] = ["handout", "ho", "handout photo", "handout picture", "handout image"];
+    const HANDOUT: [&str; 5] = [
+        "handout",
+        "ho",
+        "handout photo",
+        "handout picture",
+        "handout image",
+    ];
     const FILE: [&str; 5] = ["file", "files", "file photo", "file picture", "file image"];
     const OTHER: [&str; 20] = [
         "stringer",
@@ -372,7 +429,10 @@ fn role(segment: &str) -> Option<Role> {
 mod tests {
     use super::*;
 
-    fn credit(body: &str) -> Option<(Vec<String>, Vec<String>, Option<String>, bool, bool)> {
+    /// (creators, agencies, source, handout, file)
+    type Found = (Vec<String>, Vec<String>, Option<String>, bool, bool);
+
+    fn credit(body: &str) -> Option<Found> {
         parse(body, Setting::Trailing).map(|p| {
             let source = p.source().map(str::to_string);
             (p.creators, p.agencies, source, p.handout, p.file)
@@ -386,23 +446,46 @@ mod tests {
     #[test]
     fn agency_first_and_name_first_credits() {
         let (creators, agencies, source, ..) = credit("REUTERS/Lena Ortiz").expect("credit");
-        assert_eq!((creators, agencies, source), (strings(&["Lena Ortiz"]), strings(&["Reuters"]), None));
+        assert_eq!(
+            (creators, agencies, source),
+            (strings(&["Lena Ortiz"]), strings(&["Reuters"]), None)
+        );
         let (creators, agencies, ..) = credit("Karim Haddad/AFP/Getty Images").expect("credit");
-        assert_eq!((creators, agencies), (strings(&["Karim Haddad"]), strings(&["AFP", "Getty Images"])));
+        assert_eq!(
+            (creators, agencies),
+            (
+                strings(&["Karim Haddad"]),
+                strings(&["AFP", "Getty Images"])
+            )
+        );
         let (creators, agencies, ..) = credit("AFP PHOTO / KARIM HADDAD").expect("credit");
-        assert_eq!((creators, agencies), (strings(&["Karim Haddad"]), strings(&["AFP"])));
+        assert_eq!(
+            (creators, agencies),
+            (strings(&["Karim Haddad"]), strings(&["AFP"]))
+        );
         let (creators, agencies, ..) = credit("Karim Haddad, AP").expect("credit");
-        assert_eq!((creators, agencies), (strings(&["Karim Haddad"]), strings(&["AP"])));
+        assert_eq!(
+            (creators, agencies),
+            (strings(&["Karim Haddad"]), strings(&["AP"]))
+        );
     }
 
     #[test]
     fn role_words_are_flags_not_people() {
-        let (creators, agencies, _, handout, file) = credit("AP Photo/Lena Ortiz, File").expect("credit");
-        assert_eq!((creators, agencies, handout, file), (strings(&["Lena Ortiz"]), strings(&["AP"]), false, true));
+        let (creators, agencies, _, handout, file) =
+            credit("AP Photo/Lena Ortiz, File").expect("credit");
+        assert_eq!(
+            (creators, agencies, handout, file),
+            (strings(&["Lena Ortiz"]), strings(&["AP"]), false, true)
+        );
         let (creators, _, _, handout, _) = credit("REUTERS/STRINGER").expect("credit");
         assert!(creators.is_empty() && !handout);
-        let (creators, agencies, source, handout, _) = credit("REUTERS/NANA/Handout via Reuters").expect("credit");
-        assert_eq!((creators, agencies, source, handout), (vec![], strings(&["Reuters"]), Some("NANA".into()), true));
+        let (creators, agencies, source, handout, _) =
+            credit("REUTERS/NANA/Handout via Reuters").expect("credit");
+        assert_eq!(
+            (creators, agencies, source, handout),
+            (vec![], strings(&["Reuters"]), Some("NANA".into()), true)
+        );
     }
 
     #[test]
@@ -415,21 +498,40 @@ mod tests {
         let (_, agencies, ..) = credit("Lena Ortiz/SOPA Images/Sipa USA via AP").expect("credit");
         assert_eq!(agencies, strings(&["SOPA Images", "Sipa", "AP"]));
         let (creators, agencies, source, handout, _) =
-            credit("/Handout via Social Media Websites/Qamishli Observatory For Civil Rights").expect("credit");
+            credit("/Handout via Social Media Websites/Qamishli Observatory For Civil Rights")
+                .expect("credit");
         assert_eq!((creators, agencies, handout), (vec![], vec![], true));
-        assert_eq!(source.as_deref(), Some("Qamishli Observatory For Civil Rights"));
+        assert_eq!(
+            source.as_deref(),
+            Some("Qamishli Observatory For Civil Rights")
+        );
     }
 
     #[test]
     fn markers_and_newspapers() {
-        let (creators, agencies, ..) = credit("Credit: Lena Ortiz for The New York Times").expect("credit");
-        assert_eq!((creators, agencies), (strings(&["Lena Ortiz"]), strings(&["The New York Times"])));
-        let (creators, agencies, ..) = credit("Photo by Lena Ortiz/Getty Images for Acme Festival").expect("credit");
-        assert_eq!((creators, agencies), (strings(&["Lena Ortiz"]), strings(&["Getty Images"])));
+        let (creators, agencies, ..) =
+            credit("Credit: Lena Ortiz for The New York Times").expect("credit");
+        assert_eq!(
+            (creators, agencies),
+            (strings(&["Lena Ortiz"]), strings(&["The New York Times"]))
+        );
+        let (creators, agencies, ..) =
+            credit("Photo by Lena Ortiz/Getty Images for Acme Festival").expect("credit");
+        assert_eq!(
+            (creators, agencies),
+            (strings(&["Lena Ortiz"]), strings(&["Getty Images"]))
+        );
         let (_, _, source, handout, _) = credit("Courtesy of the Ortiz family").expect("credit");
-        assert_eq!((source.as_deref(), handout), (Some("Ortiz family"), false), "the flag is set by find_credit");
+        assert_eq!(
+            (source.as_deref(), handout),
+            (Some("Ortiz family"), false),
+            "the flag is set by find_credit"
+        );
         let (creators, agencies, ..) = credit("Lena Ortiz and Tom Reyes/AP").expect("credit");
-        assert_eq!((creators, agencies), (strings(&["Lena Ortiz", "Tom Reyes"]), strings(&["AP"])));
+        assert_eq!(
+            (creators, agencies),
+            (strings(&["Lena Ortiz", "Tom Reyes"]), strings(&["AP"]))
+        );
     }
 
     #[test]

@@ -7,7 +7,11 @@ use super::*;
 /// The credit of `text` as (creators, agencies, source).
 fn who(text: &str) -> (Vec<String>, Vec<String>, Option<String>) {
     let found = find_credit(text).unwrap_or_else(|| panic!("no credit in {text:?}"));
-    (found.credit.creators, found.credit.agencies, found.credit.source)
+    (
+        found.credit.creators,
+        found.credit.agencies,
+        found.credit.source,
+    )
 }
 
 fn strings(items: &[&str]) -> Vec<String> {
@@ -18,7 +22,10 @@ fn strings(items: &[&str]) -> Vec<String> {
 fn photo_by_in_brackets() {
     let text = "Children play in a flooded street in Lowtown, Freedonia June 3, 2019. (Photo by Lena Ortiz/Reuters)";
     let found = find_credit(text).expect("credit");
-    assert_eq!(found.credit.raw.as_deref(), Some("Photo by Lena Ortiz/Reuters"));
+    assert_eq!(
+        found.credit.raw.as_deref(),
+        Some("Photo by Lena Ortiz/Reuters")
+    );
     assert_eq!(found.span.of(text), "(Photo by Lena Ortiz/Reuters)");
     assert_eq!(found.credit.creators, strings(&["Lena Ortiz"]));
     assert_eq!(found.credit.agencies, strings(&["Reuters"]));
@@ -31,9 +38,15 @@ fn agency_led_bare_credits() {
         who("A ferry docks at Port Vela, May 2, 2016. REUTERS/Tomas Berg"),
         (strings(&["Tomas Berg"]), strings(&["Reuters"]), None)
     );
-    assert_eq!(who("A ferry docks at Port Vela. EPA-EFE/TOMAS BERG"), (strings(&["Tomas Berg"]), strings(&["EPA"]), None));
+    assert_eq!(
+        who("A ferry docks at Port Vela. EPA-EFE/TOMAS BERG"),
+        (strings(&["Tomas Berg"]), strings(&["EPA"]), None)
+    );
     // No sentence end before the credit: the anchor word still opens it.
-    assert_eq!(who("A ferry docks at Port Vela May 2, 2016 REUTERS/Tomas Berg"), (strings(&["Tomas Berg"]), strings(&["Reuters"]), None));
+    assert_eq!(
+        who("A ferry docks at Port Vela May 2, 2016 REUTERS/Tomas Berg"),
+        (strings(&["Tomas Berg"]), strings(&["Reuters"]), None)
+    );
     assert_eq!(
         who("Fishermen mend nets in Porto Lume on May 4, 2020. / AFP PHOTO / ANNA DE LA ROSA"),
         (strings(&["Anna de la Rosa"]), strings(&["AFP"]), None)
@@ -47,17 +60,25 @@ fn name_led_credit_on_its_own_line() {
     assert_eq!(found.credit.creators, strings(&["Petra J. Novak"]));
     assert_eq!(found.credit.agencies, strings(&["AFP", "Getty Images"]));
     assert_eq!(found.span.of(text), "Petra J. Novak/AFP/Getty Images");
-    assert_eq!(who("Vendors sell melons in Karsa. Oskar Lind, AP"), (strings(&["Oskar Lind"]), strings(&["AP"]), None));
+    assert_eq!(
+        who("Vendors sell melons in Karsa. Oskar Lind, AP"),
+        (strings(&["Oskar Lind"]), strings(&["AP"]), None)
+    );
 }
 
 #[test]
 fn ap_credits_with_roles() {
-    let found = find_credit("Workers repair a bridge in Dunmore, Monday, May 2, 2016. (AP Photo/Oskar Lind, File)").expect("credit");
+    let found = find_credit(
+        "Workers repair a bridge in Dunmore, Monday, May 2, 2016. (AP Photo/Oskar Lind, File)",
+    )
+    .expect("credit");
     assert_eq!(found.credit.creators, strings(&["Oskar Lind"]));
     assert!(found.file && !found.handout);
-    let found = find_credit("Workers repair a bridge in Dunmore. (AP Photo, File)").expect("credit");
+    let found =
+        find_credit("Workers repair a bridge in Dunmore. (AP Photo, File)").expect("credit");
     assert!(found.credit.creators.is_empty() && found.file);
-    let found = find_credit("Workers repair a bridge in Dunmore. (Qamishli Media Hub via AP)").expect("credit");
+    let found = find_credit("Workers repair a bridge in Dunmore. (Qamishli Media Hub via AP)")
+        .expect("credit");
     assert_eq!(found.credit.source.as_deref(), Some("Qamishli Media Hub"));
     assert!(found.handout);
 }
@@ -65,10 +86,14 @@ fn ap_credits_with_roles() {
 #[test]
 fn handouts_and_suppliers() {
     let found = find_credit("Tanks roll past in a still from video. Ministry of Transport of Freedonia/Handout via REUTERS").expect("credit");
-    assert_eq!(found.credit.source.as_deref(), Some("Ministry of Transport of Freedonia"));
+    assert_eq!(
+        found.credit.source.as_deref(),
+        Some("Ministry of Transport of Freedonia")
+    );
     assert_eq!(found.credit.agencies, strings(&["Reuters"]));
     assert!(found.handout);
-    let found = find_credit("Smoke rises. REUTERS/Social Media Website via Reuters TV").expect("credit");
+    let found =
+        find_credit("Smoke rises. REUTERS/Social Media Website via Reuters TV").expect("credit");
     assert_eq!(found.credit.source.as_deref(), Some("Social Media Website"));
     assert_eq!(found.credit.agencies, strings(&["Reuters"]));
     let found = find_credit("A gull flies. KCNA via REUTERS").expect("credit");
@@ -82,7 +107,11 @@ fn restated_credit_is_merged() {
     assert_eq!(found.credit.creators, strings(&["Ivan Petrov"]));
     assert_eq!(found.credit.agencies, strings(&["AFP", "Getty Images"]));
     assert!(found.span.of(text).starts_with("/ AFP PHOTO"));
-    assert!(found.credit.raw.as_deref().is_some_and(|raw| raw.starts_with("AFP PHOTO") && raw.ends_with("Images)")));
+    assert!(found
+        .credit
+        .raw
+        .as_deref()
+        .is_some_and(|raw| raw.starts_with("AFP PHOTO") && raw.ends_with("Images)")));
 }
 
 #[test]
@@ -91,7 +120,8 @@ fn reuters_trailers_stay_out_of_raw() {
     let found = find_credit(text).expect("credit");
     assert_eq!(found.credit.raw.as_deref(), Some("REUTERS/Tomas Berg"));
     assert_eq!(found.span.end, text.len());
-    let text = "A crane lifts a boat in Port Vela. REUTERS/Tomas Berg (FREEDONIA - Tags: TRANSPORT)";
+    let text =
+        "A crane lifts a boat in Port Vela. REUTERS/Tomas Berg (FREEDONIA - Tags: TRANSPORT)";
     let found = find_credit(text).expect("credit");
     assert_eq!(found.credit.creators, strings(&["Tomas Berg"]));
     assert_eq!(found.span.end, text.len());
@@ -101,15 +131,32 @@ fn reuters_trailers_stay_out_of_raw() {
 fn getty_and_partner_agencies() {
     assert_eq!(
         who("Fans cheer in Lowtown. (Photo by Ana Ruiz/NurPhoto via Getty Images)"),
-        (strings(&["Ana Ruiz"]), strings(&["NurPhoto", "Getty Images"]), None)
+        (
+            strings(&["Ana Ruiz"]),
+            strings(&["NurPhoto", "Getty Images"]),
+            None
+        )
     );
     assert_eq!(
         who("Fans cheer in Lowtown. (Ana Ruiz/SOPA Images/Sipa USA via AP)"),
-        (strings(&["Ana Ruiz"]), strings(&["SOPA Images", "Sipa", "AP"]), None)
+        (
+            strings(&["Ana Ruiz"]),
+            strings(&["SOPA Images", "Sipa", "AP"]),
+            None
+        )
     );
-    assert_eq!(who("Fans cheer in Lowtown. (Photo by ANA RUIZ / AFP)"), (strings(&["Ana Ruiz"]), strings(&["AFP"]), None));
-    assert_eq!(who("Fans cheer in Lowtown. Photo: AP"), (vec![], strings(&["AP"]), None));
-    assert_eq!(who("Fans cheer in Lowtown. (Reuters)"), (vec![], strings(&["Reuters"]), None));
+    assert_eq!(
+        who("Fans cheer in Lowtown. (Photo by ANA RUIZ / AFP)"),
+        (strings(&["Ana Ruiz"]), strings(&["AFP"]), None)
+    );
+    assert_eq!(
+        who("Fans cheer in Lowtown. Photo: AP"),
+        (vec![], strings(&["AP"]), None)
+    );
+    assert_eq!(
+        who("Fans cheer in Lowtown. (Reuters)"),
+        (vec![], strings(&["Reuters"]), None)
+    );
     assert_eq!(
         who("Fans cheer in Lowtown. © Ana Ruiz / Magnum Photos"),
         (strings(&["Ana Ruiz"]), strings(&["Magnum Photos"]), None)

@@ -54,10 +54,26 @@ const RELEASE_WORDS: [&str; 16] = [
 ];
 
 /// Words of taking: the date they govern is when the image was made.
-const TAKEN_WORDS: [&str; 7] = ["taken", "shot", "photographed", "dated", "filmed", "recorded", "captured"];
+const TAKEN_WORDS: [&str; 7] = [
+    "taken",
+    "shot",
+    "photographed",
+    "dated",
+    "filmed",
+    "recorded",
+    "captured",
+];
 
 /// Background cues that always make a date background.
-const BACKGROUND_WORDS: [&str; 7] = ["since", "until", "till", "born", "died", "ago", "anniversary"];
+const BACKGROUND_WORDS: [&str; 7] = [
+    "since",
+    "until",
+    "till",
+    "born",
+    "died",
+    "ago",
+    "anniversary",
+];
 
 /// Background cues that may also introduce the scene (`after prayers on`).
 const WEAK_BACKGROUND_WORDS: [&str; 5] = ["after", "before", "following", "prior", "ahead"];
@@ -65,14 +81,94 @@ const WEAK_BACKGROUND_WORDS: [&str; 5] = ["after", "before", "following", "prior
 /// Lower-case words that may stand between a release or taken cue and its
 /// date without breaking the link.
 const FILLERS: &[&str] = &[
-    "on", "in", "at", "by", "the", "a", "an", "of", "its", "his", "her", "their", "from", "to", "via", "and", "with",
-    "near", "this", "that", "official", "state", "state-run", "news", "agency", "media", "social", "online",
-    "activist", "activists", "group", "ministry", "army", "military", "government", "defence", "defense", "press",
-    "office", "service", "website", "websites", "video", "footage", "amateur", "handout", "still", "image", "picture",
-    "photo", "photograph", "mobile", "phone", "drone", "camera", "satellite", "opposition", "local", "council",
-    "committee", "center", "centre", "network", "channel", "tv", "television", "station", "broadcaster", "early",
-    "late", "was", "were", "is", "being", "been", "made", "first", "anti-government", "pro-government", "rebel",
-    "rebels", "officials", "authorities", "forces", "presidency", "office's", "agency's", "ministry's",
+    "on",
+    "in",
+    "at",
+    "by",
+    "the",
+    "a",
+    "an",
+    "of",
+    "its",
+    "his",
+    "her",
+    "their",
+    "from",
+    "to",
+    "via",
+    "and",
+    "with",
+    "near",
+    "this",
+    "that",
+    "official",
+    "state",
+    "state-run",
+    "news",
+    "agency",
+    "media",
+    "social",
+    "online",
+    "activist",
+    "activists",
+    "group",
+    "ministry",
+    "army",
+    "military",
+    "government",
+    "defence",
+    "defense",
+    "press",
+    "office",
+    "service",
+    "website",
+    "websites",
+    "video",
+    "footage",
+    "amateur",
+    "handout",
+    "still",
+    "image",
+    "picture",
+    "photo",
+    "photograph",
+    "mobile",
+    "phone",
+    "drone",
+    "camera",
+    "satellite",
+    "opposition",
+    "local",
+    "council",
+    "committee",
+    "center",
+    "centre",
+    "network",
+    "channel",
+    "tv",
+    "television",
+    "station",
+    "broadcaster",
+    "early",
+    "late",
+    "was",
+    "were",
+    "is",
+    "being",
+    "been",
+    "made",
+    "first",
+    "anti-government",
+    "pro-government",
+    "rebel",
+    "rebels",
+    "officials",
+    "authorities",
+    "forces",
+    "presidency",
+    "office's",
+    "agency's",
+    "ministry's",
 ];
 
 /// Words that, after a date, make `this <date> photo` (`In this Tuesday,
@@ -99,7 +195,13 @@ const PHOTO_ADJECTIVES: [&str; 6] = ["file", "handout", "aerial", "satellite", "
 
 /// Finds the cue that governs the date on tokens `first..=last`, looking no
 /// further back than `sentence_start`.
-pub(super) fn cue(text: &str, tokens: &[Token], first: usize, last: usize, sentence_start: usize) -> Option<Cue> {
+pub(super) fn cue(
+    text: &str,
+    tokens: &[Token],
+    first: usize,
+    last: usize,
+    sentence_start: usize,
+) -> Option<Cue> {
     let behind = cue_behind(text, tokens, first, sentence_start);
     if behind == Some(Cue::Release) {
         return behind;
@@ -156,8 +258,15 @@ fn photo_after(text: &str, tokens: &[Token], last: usize) -> bool {
     if tokens.get(i).is_some_and(|t| t.kind == Kind::Punct(',')) {
         i += 1;
     }
-    let word_at = |i: usize| tokens.get(i).filter(|t| t.kind == Kind::Word).map(|t| token_text(text, *t));
-    if word_at(i).is_some_and(|w| in_list(w, &PHOTO_ADJECTIVES)) && word_at(i + 1).is_some_and(|w| in_list(w, &PHOTO_WORDS)) {
+    let word_at = |i: usize| {
+        tokens
+            .get(i)
+            .filter(|t| t.kind == Kind::Word)
+            .map(|t| token_text(text, *t))
+    };
+    if word_at(i).is_some_and(|w| in_list(w, &PHOTO_ADJECTIVES))
+        && word_at(i + 1).is_some_and(|w| in_list(w, &PHOTO_WORDS))
+    {
         return true;
     }
     word_at(i).is_some_and(|w| in_list(w, &PHOTO_WORDS))
@@ -170,12 +279,19 @@ fn photo_after(text: &str, tokens: &[Token], last: usize) -> bool {
 pub(super) fn sentence_starts(text: &str, tokens: &[Token]) -> Vec<usize> {
     let mut starts = vec![0];
     for (i, token) in tokens.iter().enumerate() {
-        let Kind::Punct(c @ ('.' | '!' | '?' | '…')) = token.kind else { continue };
+        let Kind::Punct(c @ ('.' | '!' | '?' | '…')) = token.kind else {
+            continue;
+        };
         let mut next = i + 1;
-        while tokens.get(next).is_some_and(|t| matches!(t.kind, Kind::Punct('"' | '\'' | ')' | ']' | '”' | '’'))) {
+        while tokens
+            .get(next)
+            .is_some_and(|t| matches!(t.kind, Kind::Punct('"' | '\'' | ')' | ']' | '”' | '’')))
+        {
             next += 1;
         }
-        let Some(following) = tokens.get(next) else { continue };
+        let Some(following) = tokens.get(next) else {
+            continue;
+        };
         let opens = match following.kind {
             Kind::Word => token_text(text, *following).starts_with(char::is_uppercase),
             Kind::Punct(p) => matches!(p, '"' | '“' | '(' | '\''),
@@ -195,19 +311,29 @@ pub(super) fn sentence_starts(text: &str, tokens: &[Token]) -> Vec<usize> {
 /// Words whose full stop does not end a sentence: initials and titles.
 fn is_abbreviation(word: &str) -> bool {
     const TITLES: [&str; 24] = [
-        "Mr", "Mrs", "Ms", "Dr", "St", "Gen", "Lt", "Col", "Sgt", "Capt", "Maj", "Gov", "Sen", "Rep", "Prof", "Rev", "Mt",
-        "Ft", "No", "Brig", "Cpl", "Pvt", "Adm", "Cmdr",
+        "Mr", "Mrs", "Ms", "Dr", "St", "Gen", "Lt", "Col", "Sgt", "Capt", "Maj", "Gov", "Sen",
+        "Rep", "Prof", "Rev", "Mt", "Ft", "No", "Brig", "Cpl", "Pvt", "Adm", "Cmdr",
     ];
     let mut chars = word.chars();
-    let single_capital = matches!((chars.next(), chars.next()), (Some(c), None) if c.is_uppercase());
+    let single_capital =
+        matches!((chars.next(), chars.next()), (Some(c), None) if c.is_uppercase());
     single_capital || TITLES.contains(&word)
 }
 
 /// Whether the sentence starting at token `start` is an editor's note
 /// (`EDITOR'S NOTE: ...`, `WARNING: graphic content`), not the scene.
 pub(super) fn is_editors_note(text: &str, tokens: &[Token], start: usize) -> bool {
-    const NOTES: [&str; 6] = ["EDITOR'S", "EDITORS", "EDITOR’S", "ATTENTION", "WARNING", "GRAPHIC"];
-    tokens.get(start).is_some_and(|t| NOTES.contains(&token_text(text, *t)))
+    const NOTES: [&str; 6] = [
+        "EDITOR'S",
+        "EDITORS",
+        "EDITOR’S",
+        "ATTENTION",
+        "WARNING",
+        "GRAPHIC",
+    ];
+    tokens
+        .get(start)
+        .is_some_and(|t| NOTES.contains(&token_text(text, *t)))
 }
 
 /// ASCII case-insensitive membership.

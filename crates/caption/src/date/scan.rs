@@ -39,25 +39,34 @@ pub(super) enum Kind {
     Punct(char),
 }
 
-/// Splits `span` of `text` into tokens; offsets are into `text`.
+/// Splits `span` of `text` into tokens; offsets are into `text`. ASCII is
+/// classified byte by byte; only other characters are decoded.
 pub(super) fn tokenize(text: &str, span: Span) -> Vec<Token> {
-    let slice = span.of(text);
-    let base = span.start;
-    let mut tokens = Vec::with_capacity(slice.len() / 5 + 1);
-    let mut chars = slice.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
+    let bytes = text.as_bytes();
+    let mut tokens = Vec::with_capacity(span.len() / 5 + 1);
+    let mut i = span.start;
+    while i < span.end {
+        let (c, len) = char_at(text, bytes, i);
         let kind = if c.is_ascii_digit() {
             Kind::Number
         } else if c.is_alphabetic() {
             Kind::Word
         } else if c.is_whitespace() {
+            i += len;
             continue;
         } else {
-            tokens.push(Token { start: base + at, end: base + at + c.len_utf8(), kind: Kind::Punct(c) });
+            tokens.push(Token {
+                start: i,
+                end: i + len,
+                kind: Kind::Punct(c),
+            });
+            i += len;
             continue;
         };
-        let mut end = at + c.len_utf8();
-        while let Some(&(next_at, next)) = chars.peek() {
+        let start = i;
+        i += len;
+        while i < span.end {
+            let (next, next_len) = char_at(text, bytes, i);
             let same = match kind {
                 Kind::Number => next.is_ascii_digit(),
                 _ => next.is_alphabetic() || next == '\'' || next == '’',
@@ -65,12 +74,26 @@ pub(super) fn tokenize(text: &str, span: Span) -> Vec<Token> {
             if !same {
                 break;
             }
-            end = next_at + next.len_utf8();
-            chars.next();
+            i += next_len;
         }
-        tokens.push(Token { start: base + at, end: base + end, kind });
+        tokens.push(Token {
+            start,
+            end: i,
+            kind,
+        });
     }
     tokens
+}
+
+/// The character at byte `i` (a char boundary) and its length.
+fn char_at(text: &str, bytes: &[u8], i: usize) -> (char, usize) {
+    match bytes[i] {
+        b if b < 0x80 => (char::from(b), 1),
+        _ => text[i..]
+            .chars()
+            .next()
+            .map_or((' ', 1), |c| (c, c.len_utf8())),
+    }
 }
 
 /// A date as written, before its year is settled.
@@ -147,7 +170,9 @@ fn date_core(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
     let token = *tokens.get(i)?;
     match token.kind {
         Kind::Word => month_first(text, tokens, i),
-        Kind::Number => iso(text, tokens, i).or_else(|| day_first(text, tokens, i)).or_else(|| bare_year(text, tokens, i)),
+        Kind::Number => iso(text, tokens, i)
+            .or_else(|| day_first(text, tokens, i))
+            .or_else(|| bare_year(text, tokens, i)),
         Kind::Punct(_) => None,
     }
 }
@@ -190,7 +215,10 @@ fn month_first(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
 /// `7 October 2016`, `05 August 2020`, `7th of October`.
 fn day_first(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
     let (day, mut j) = day_number(text, tokens, i)?;
-    if tokens.get(j).is_some_and(|t| t.kind == Kind::Word && token_text(text, *t).eq_ignore_ascii_case("of")) {
+    if tokens
+        .get(j)
+        .is_some_and(|t| t.kind == Kind::Word && token_text(text, *t).eq_ignore_ascii_case("of"))
+    {
         j += 1;
     }
     let (month, abbreviated) = month(token_text(text, *tokens.get(j)?))?;
@@ -238,8 +266,8 @@ fn iso(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
 /// Words after which a four-digit number is a year (`in 2010`, `since
 /// 2013`, `mid-2016`, `this 2012 photo`).
 const BARE_YEAR_CUES: [&str; 18] = [
-    "in", "since", "until", "till", "before", "after", "during", "from", "early", "late", "mid", "this", "of", "spring",
-    "summer", "autumn", "fall", "winter",
+    "in", "since", "until", "till", "before", "after", "during", "from", "early", "late", "mid",
+    "this", "of", "spring", "summer", "autumn", "fall", "winter",
 ];
 
 /// A four-digit year standing alone after a cue word.
@@ -266,7 +294,14 @@ fn bare_year(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
 }
 
 /// Builds a [`RawDate`] over tokens `first..=last`.
-fn raw(tokens: &[Token], first: usize, last: usize, year: Option<i16>, month: Option<u8>, day: Option<u8>) -> RawDate {
+fn raw(
+    tokens: &[Token],
+    first: usize,
+    last: usize,
+    year: Option<i16>,
+    month: Option<u8>,
+    day: Option<u8>,
+) -> RawDate {
     RawDate {
         span: Span::new(tokens[first].start, tokens[last].end),
         first,
@@ -291,8 +326,14 @@ fn day_number(text: &str, tokens: &[Token], i: usize) -> Option<(u8, usize)> {
         return None;
     }
     let mut next = i + 1;
-    if let Some(suffix) = tokens.get(next).filter(|t| t.kind == Kind::Word && t.start == token.end) {
-        if !["st", "nd", "rd", "th"].iter().any(|s| s.eq_ignore_ascii_case(token_text(text, *suffix))) {
+    if let Some(suffix) = tokens
+        .get(next)
+        .filter(|t| t.kind == Kind::Word && t.start == token.end)
+    {
+        if !["st", "nd", "rd", "th"]
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(token_text(text, *suffix)))
+        {
             return None; // `5km`
         }
         next += 1;
@@ -308,7 +349,9 @@ fn year_number(text: &str, tokens: &[Token], i: usize) -> Option<i16> {
     if token.kind != Kind::Number || token.end - token.start != 4 {
         return None;
     }
-    if tokens.get(i + 1).is_some_and(|next| next.start == token.end && matches!(next.kind, Kind::Word | Kind::Number)) {
+    if tokens.get(i + 1).is_some_and(|next| {
+        next.start == token.end && matches!(next.kind, Kind::Word | Kind::Number)
+    }) {
         return None; // `2010s`
     }
     let year: i16 = token_text(text, token).parse().ok()?;
@@ -326,9 +369,9 @@ fn glued_after(tokens: &[Token], i: usize) -> bool {
     }
     match next.kind {
         Kind::Word | Kind::Number => true,
-        Kind::Punct('.' | ',' | ':' | '/') => {
-            tokens.get(i + 2).is_some_and(|after| after.start == next.end && after.kind == Kind::Number)
-        }
+        Kind::Punct('.' | ',' | ':' | '/') => tokens
+            .get(i + 2)
+            .is_some_and(|after| after.start == next.end && after.kind == Kind::Number),
         Kind::Punct(_) => false,
     }
 }
@@ -336,7 +379,17 @@ fn glued_after(tokens: &[Token], i: usize) -> bool {
 /// The month a capitalized word names, and whether it is an abbreviation.
 fn month(word: &str) -> Option<(u8, bool)> {
     const FULL: [&str; 12] = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
         "december",
     ];
     const SHORT: [(&str, u8); 12] = [
@@ -359,7 +412,10 @@ fn month(word: &str) -> Option<(u8, bool)> {
     if let Some(index) = FULL.iter().position(|m| m.eq_ignore_ascii_case(word)) {
         return Some((index as u8 + 1, false));
     }
-    SHORT.iter().find(|(m, _)| m.eq_ignore_ascii_case(word)).map(|&(_, n)| (n, true))
+    SHORT
+        .iter()
+        .find(|(m, _)| m.eq_ignore_ascii_case(word))
+        .map(|&(_, n)| (n, true))
 }
 
 /// The weekday a capitalized word names (`Friday`, or `Fri.` with its stop).
@@ -388,12 +444,18 @@ fn weekday(word: &str, tokens: &[Token], i: usize) -> Option<Weekday> {
     if !word.starts_with(|c: char| c.is_ascii_uppercase()) || word.len() > 9 {
         return None;
     }
-    if let Some(&(_, day)) = FULL.iter().find(|(name, _)| name.eq_ignore_ascii_case(word)) {
+    if let Some(&(_, day)) = FULL
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(word))
+    {
         return Some(day);
     }
     // An abbreviation only with its full stop: `Sun` alone is a newspaper.
     let dotted = is_punct(tokens, i + 1, '.');
-    SHORT.iter().find(|(name, _)| dotted && name.eq_ignore_ascii_case(word)).map(|&(_, day)| day)
+    SHORT
+        .iter()
+        .find(|(name, _)| dotted && name.eq_ignore_ascii_case(word))
+        .map(|&(_, day)| day)
 }
 
 /// Whether token `i` is the punctuation `c`.

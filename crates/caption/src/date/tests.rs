@@ -16,25 +16,62 @@ fn created(text: &str) -> Option<String> {
 
 /// Every mention as (ISO date, role, words).
 fn mentions(text: &str) -> Vec<(String, DateRole, String)> {
-    all(text).mentions.into_iter().map(|m| (m.date.to_string(), m.role, m.text)).collect()
+    all(text)
+        .mentions
+        .into_iter()
+        .map(|m| (m.date.to_string(), m.role, m.text))
+        .collect()
 }
 
 #[test]
 fn wire_styles_of_the_scene_date() {
     for (text, iso) in [
-        ("Men fish off the pier in Lowtown, Freedonia October 7, 2016.", "2016-10-07"),
-        ("Men fish off the pier in Lowtown, Oct. 7, 2016.", "2016-10-07"),
+        (
+            "Men fish off the pier in Lowtown, Freedonia October 7, 2016.",
+            "2016-10-07",
+        ),
+        (
+            "Men fish off the pier in Lowtown, Oct. 7, 2016.",
+            "2016-10-07",
+        ),
         ("Men fish off the pier in Lowtown Oct 7 2016.", "2016-10-07"),
-        ("Men fish off the pier in Lowtown, Sept. 3, 2015.", "2015-09-03"),
-        ("Men fish off the pier in Lowtown on 7 October 2016.", "2016-10-07"),
-        ("Men fish off the pier in Lowtown, 05 August 2020, at dusk.", "2020-08-05"),
-        ("Men fish off the pier in Lowtown on the 7th of October 2016.", "2016-10-07"),
-        ("Men fish off the pier in Lowtown on October 7th, 2016.", "2016-10-07"),
-        ("Men fish off the pier in Lowtown, Friday, Oct. 7, 2016.", "2016-10-07"),
-        ("Men fish off the pier in Lowtown on 2016-10-07.", "2016-10-07"),
+        (
+            "Men fish off the pier in Lowtown, Sept. 3, 2015.",
+            "2015-09-03",
+        ),
+        (
+            "Men fish off the pier in Lowtown on 7 October 2016.",
+            "2016-10-07",
+        ),
+        (
+            "Men fish off the pier in Lowtown, 05 August 2020, at dusk.",
+            "2020-08-05",
+        ),
+        (
+            "Men fish off the pier in Lowtown on the 7th of October 2016.",
+            "2016-10-07",
+        ),
+        (
+            "Men fish off the pier in Lowtown on October 7th, 2016.",
+            "2016-10-07",
+        ),
+        (
+            "Men fish off the pier in Lowtown, Friday, Oct. 7, 2016.",
+            "2016-10-07",
+        ),
+        (
+            "Men fish off the pier in Lowtown on 2016-10-07.",
+            "2016-10-07",
+        ),
         ("Men fish off the pier in Lowtown, October 2016.", "2016-10"),
-        ("Men fish off the pier in Lowtown in mid-March 2021.", "2021-03"),
-        ("Men fish off the pier in Lowtown, Dec. 12-13, 2016.", "2016-12-12"),
+        (
+            "Men fish off the pier in Lowtown in mid-March 2021.",
+            "2021-03",
+        ),
+        (
+            "Men fish off the pier in Lowtown, Dec. 12-13, 2016.",
+            "2016-12-12",
+        ),
     ] {
         assert_eq!(created(text).as_deref(), Some(iso), "{text}");
     }
@@ -44,7 +81,14 @@ fn wire_styles_of_the_scene_date() {
 fn release_dates_are_published_not_created() {
     let text = "This photo released Sunday, Sept. 3, 2017, by the Freedonian state news agency shows a parade in Lowtown.";
     assert_eq!(created(text), None);
-    assert_eq!(mentions(text), vec![("2017-09-03".into(), DateRole::Published, "Sunday, Sept. 3, 2017".into())]);
+    assert_eq!(
+        mentions(text),
+        vec![(
+            "2017-09-03".into(),
+            DateRole::Published,
+            "Sunday, Sept. 3, 2017".into()
+        )]
+    );
     let text = "A bridge in Lowtown in a handout picture provided by the Freedonian Transport Ministry on March 27, 2016.";
     assert_eq!(all(text).mentions[0].role, DateRole::Published);
     let text = "Soldiers march in this still image from amateur video uploaded on April 16, 2011.";
@@ -60,10 +104,16 @@ fn background_dates_are_other() {
     assert_eq!(all(text).mentions[1].role, DateRole::Other);
     let text = "Rescuers search the rubble in Porto Lume, February 20, 2023, two weeks after the February 6 quake.";
     let found = mentions(text);
-    assert_eq!(found[1], ("2023-02-06".into(), DateRole::Other, "February 6".into()));
+    assert_eq!(
+        found[1],
+        ("2023-02-06".into(), DateRole::Other, "February 6".into())
+    );
     assert_eq!(created(text).as_deref(), Some("2023-02-20"));
     // The only date of the scene keeps its role despite a weak cue.
-    assert_eq!(created("Children play after school in Lowtown on May 2, 2016.").as_deref(), Some("2016-05-02"));
+    assert_eq!(
+        created("Children play after school in Lowtown on May 2, 2016.").as_deref(),
+        Some("2016-05-02")
+    );
 }
 
 #[test]
@@ -72,28 +122,53 @@ fn taken_phrases_win_and_work_in_any_sentence() {
     assert_eq!(created(text).as_deref(), Some("2014-11-26"));
     let text = "FILE - In this Aug. 26, 2013, file photo, inspectors leave Lowtown. On Tuesday, May 27, 2014, the board met.";
     assert_eq!(created(text).as_deref(), Some("2013-08-26"));
-    assert_eq!(created("In this Tuesday, July 29, 2014, photo, a boy poses in Lowtown.").as_deref(), Some("2014-07-29"));
-    assert_eq!(created("(FILES) This file picture taken in 2010 shows a market in Lowtown.").as_deref(), Some("2010"));
-    assert_eq!(created("A man who left in 2012 sits in a tent in Lowtown."), None);
+    assert_eq!(
+        created("In this Tuesday, July 29, 2014, photo, a boy poses in Lowtown.").as_deref(),
+        Some("2014-07-29")
+    );
+    assert_eq!(
+        created("(FILES) This file picture taken in 2010 shows a market in Lowtown.").as_deref(),
+        Some("2010")
+    );
+    assert_eq!(
+        created("A man who left in 2012 sits in a tent in Lowtown."),
+        None
+    );
 }
 
 #[test]
 fn yearless_dates_borrow_only_from_the_caption() {
-    assert_eq!(created("Snow falls on a camp in Lowtown. Picture taken February 13."), None);
-    assert!(all("Snow falls on a camp in Lowtown. Picture taken February 13.").mentions.is_empty());
+    assert_eq!(
+        created("Snow falls on a camp in Lowtown. Picture taken February 13."),
+        None
+    );
+    assert!(
+        all("Snow falls on a camp in Lowtown. Picture taken February 13.")
+            .mentions
+            .is_empty()
+    );
     let text = "LOWTOWN, FREEDONIA - DECEMBER 15: Buses leave the city on December 15, 2016 in Lowtown, Freedonia.";
     let found = mentions(text);
-    assert_eq!(found[0], ("2016-12-15".into(), DateRole::Created, "DECEMBER 15".into()));
+    assert_eq!(
+        found[0],
+        ("2016-12-15".into(), DateRole::Created, "DECEMBER 15".into())
+    );
     assert_eq!(created(text).as_deref(), Some("2016-12-15"));
 }
 
 #[test]
 fn invalid_dates_and_weekdays() {
-    assert_eq!(created("A man walks in Lowtown on February 30, 2016."), None);
+    assert_eq!(
+        created("A man walks in Lowtown on February 30, 2016."),
+        None
+    );
     // 7 October 2016 was a Friday.
     let found = all("A man walks in Lowtown, Wednesday, Oct. 7, 2016.");
     assert!(found.weekday_mismatch);
-    assert_eq!(found.created.map(|d| d.to_string()).as_deref(), Some("2016-10-07"));
+    assert_eq!(
+        found.created.map(|d| d.to_string()).as_deref(),
+        Some("2016-10-07")
+    );
     assert!(!all("A man walks in Lowtown, Friday, Oct. 7, 2016.").weekday_mismatch);
 }
 
@@ -107,7 +182,11 @@ fn words_and_numbers_that_are_not_dates() {
         "Trucks carry 5 tonnes of aid on road 7.",
         "Open 24/7 since March.",
     ] {
-        assert!(all(text).mentions.is_empty(), "{text}: {:?}", mentions(text));
+        assert!(
+            all(text).mentions.is_empty(),
+            "{text}: {:?}",
+            mentions(text)
+        );
     }
 }
 
@@ -136,15 +215,18 @@ const MONTHS: [(&str, &str); 12] = [
 
 /// A valid date and a wire style to print it in.
 fn date_and_style() -> impl Strategy<Value = (i16, u8, u8, usize)> {
-    (1900i16..2100, 1u8..=12, 1u8..=31, 0usize..9).prop_filter("on the calendar", |&(y, m, d, _)| {
-        jiff::civil::Date::new(y, m as i8, d as i8).is_ok()
-    })
+    (1900i16..2100, 1u8..=12, 1u8..=31, 0usize..9)
+        .prop_filter("on the calendar", |&(y, m, d, _)| {
+            jiff::civil::Date::new(y, m as i8, d as i8).is_ok()
+        })
 }
 
 /// Prints a date in wire style number `style`.
 fn print(year: i16, month: u8, day: u8, style: usize) -> String {
     let (full, ap) = MONTHS[usize::from(month - 1)];
-    let weekday = jiff::civil::Date::new(year, month as i8, day as i8).map(|d| format!("{:?}", d.weekday())).unwrap_or_default();
+    let weekday = jiff::civil::Date::new(year, month as i8, day as i8)
+        .map(|d| format!("{:?}", d.weekday()))
+        .unwrap_or_default();
     match style {
         0 => format!("{full} {day}, {year}"),
         1 => format!("{ap} {day}, {year}"),

@@ -1,0 +1,76 @@
+//! Throughput of the credit and date scanners, against a plain byte scan.
+//!
+//! `find_credit` and `find_dates` are crate-private; `caption::bench_api`
+//! exposes them (hidden from the docs) for this bench.
+
+use caption::bench_api::{find_credit, find_dates};
+use caption::Span;
+use criterion::{BenchmarkId, Criterion, Throughput};
+
+/// Captions in the wire conventions the scanners handle, written for this bench.
+const CAPTIONS: [&str; 12] = [
+    "A boy rides a bicycle past shuttered shops in the old quarter of Lowtown, Freedonia October 7, 2016. (Photo by Lena Ortiz/Reuters)",
+    "Fishermen mend their nets at dawn in the harbour of Porto Lume, on March 25, 2015. Fishing has declined since 2013, traders said. (Photo by KARIM HADDAD / AFP)",
+    "Volunteers fill sandbags outside a town hall in Karsa, western Freedonia, Friday, Nov. 25, 2021. (AP Photo/Oskar Lind, File)",
+    "A ferry docks at Port Vela, some 40 km (25 miles) north of Lowtown, August 15, 2012. REUTERS/Tomas Berg",
+    "Trucks of an aid convoy wait at a checkpoint in Dunmore in this handout picture provided by the Freedonian Transport Ministry on March 27, 2016. Ministry of Transport of Freedonia/Handout via REUTERS",
+    "In this Tuesday, July 29, 2014, photo, a girl poses for a picture at a camp near Karsa. More than a million children cannot attend school, the agency said. (Ana Ruiz/SOPA Images/Sipa USA via AP)",
+    "Vendors sell melons at a market in Karsa, Aug. 11, 2013. Petra J. Novak/AFP/Getty Images",
+    "Men shovel snow from a roof in Dunmore, Freedonia. Picture taken February 13, 2019. REUTERS/Ivan Petrov TPX IMAGES OF THE DAY",
+    "FILE - In this Aug. 26, 2013, file photo, inspectors leave their hotel in Lowtown. On Tuesday, May 27, 2014, the board said the team was safe. (AP Photo, File)",
+    "Boats rest in the harbour of Porto Lume on 05 August 2020, a day after a storm swept the coast. EPA-EFE/ANNA DE LA ROSA",
+    "Rescuers search the rubble of a school in Porto Lume, southern Freedonia, two weeks after the February 6 quake. / AFP PHOTO / IVAN PETROV (Photo credit should read IVAN PETROV/AFP/Getty Images)",
+    "Children play football on a dusty pitch at a camp for displaced families outside Lowtown, as the sun sets behind the hills.",
+];
+
+/// `credit/find_credit`, `date/find_dates` and `scan/memchr_baseline`
+/// (counting spaces with memchr, the floor for any pass over the bytes).
+fn scan(c: &mut Criterion) {
+    let bytes: usize = CAPTIONS.iter().map(|c| c.len()).sum();
+    let descriptions: Vec<Span> = CAPTIONS
+        .iter()
+        .map(|text| {
+            find_credit(text).map_or(Span::new(0, text.len()), |span| Span::new(0, span.start))
+        })
+        .collect();
+    let mut group = c.benchmark_group("scan");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function(BenchmarkId::new("credit", "find_credit"), |b| {
+        b.iter(|| {
+            let found = CAPTIONS
+                .iter()
+                .filter(|text| find_credit(std::hint::black_box(text)).is_some())
+                .count();
+            assert_eq!(found, 11);
+        })
+    });
+    group.bench_function(BenchmarkId::new("date", "find_dates"), |b| {
+        b.iter(|| {
+            let created = CAPTIONS
+                .iter()
+                .zip(&descriptions)
+                .filter(|(text, span)| find_dates(std::hint::black_box(text), **span).is_some())
+                .count();
+            assert_eq!(created, 9);
+        })
+    });
+    group.bench_function(BenchmarkId::new("baseline", "memchr"), |b| {
+        b.iter(|| {
+            let spaces: usize = CAPTIONS
+                .iter()
+                .map(|text| {
+                    memchr::memchr_iter(b' ', std::hint::black_box(text).as_bytes()).count()
+                })
+                .sum();
+            assert!(spaces > 0);
+        })
+    });
+    group.finish();
+}
+
+/// Runs the group; `cargo bench -p caption --bench scan`.
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    scan(&mut criterion);
+    criterion.final_summary();
+}

@@ -1,0 +1,14 @@
+//! Crate-private scanners exposed for the benches only; not a stable API.
+
+use crate::record::PartialDate;
+use crate::span::Span;
+
+/// Where [`crate::credit`] finds the credit of `text` (whitespace-normalized).
+pub fn find_credit(text: &str) -> Option<Span> {
+    crate::credit::find_credit(text).map(|found| found.span)
+}
+
+/// The date taken that [`crate::date`] finds in `description` of `text`.
+pub fn find_dates(text: &str, description: Span) -> Option<PartialDate> {
+    crate::date::find_dates(text, description).created
+}
