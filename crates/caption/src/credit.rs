@@ -240,7 +240,10 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
         if shouting && TRAILERS.iter().any(|t| rest.starts_with(t)) {
             trailers.push(i);
         }
-        if is_sentence_start(text, i) || (!bytes[i].is_ascii_lowercase() && is_anchor(rest)) {
+        if is_sentence_start(text, i)
+            || (!bytes[i].is_ascii_lowercase() && is_anchor(rest))
+            || after_figure(bytes, i)
+        {
             candidates.push(i);
         }
     }
@@ -270,12 +273,65 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
 }
 
 /// Lower-case words a credit may contain; any other lower-case word is prose.
-const CREDIT_LOWER_WORDS: [&str; 56] = [
-    "via", "for", "and", "of", "the", "by", "on", "in", "at", "to", "with", "from", "de", "del",
-    "della", "der", "den", "van", "von", "da", "di", "du", "dos", "das", "do", "le", "la", "y",
-    "al", "el", "bin", "ibn", "ben", "photo", "credit", "should", "read", "c", "picture",
-    "alliance", "images", "press", "news", "agency", "photos", "handout", "pool", "file", "staff",
-    "stringer", "social", "media", "website", "websites", "courtesy", "family",
+const CREDIT_LOWER_WORDS: [&str; 58] = [
+    "via",
+    "for",
+    "and",
+    "of",
+    "the",
+    "by",
+    "on",
+    "in",
+    "at",
+    "to",
+    "with",
+    "from",
+    "de",
+    "del",
+    "della",
+    "der",
+    "den",
+    "van",
+    "von",
+    "da",
+    "di",
+    "du",
+    "dos",
+    "das",
+    "do",
+    "le",
+    "la",
+    "y",
+    "al",
+    "el",
+    "bin",
+    "ibn",
+    "ben",
+    "photo",
+    "credit",
+    "should",
+    "read",
+    "c",
+    "picture",
+    "alliance",
+    "images",
+    "press",
+    "news",
+    "agency",
+    "photos",
+    "handout",
+    "pool",
+    "file",
+    "staff",
+    "stringer",
+    "social",
+    "media",
+    "website",
+    "websites",
+    "courtesy",
+    "family",
+    "image",
+    "satellite",
 ];
 
 /// Whether `region` holds a word no credit has: a lower-case word off
@@ -287,9 +343,10 @@ fn is_prose(region: &str) -> bool {
             c.is_whitespace() || matches!(c, '/' | ',' | '(' | ')' | '[' | ']' | ':' | ';')
         })
         .any(|word| {
-            let word = word.trim_end_matches('.');
+            // `©2022`: a copyright year belongs to a credit.
+            let word = word.trim_end_matches('.').trim_start_matches('©');
             let starts_lower = word.starts_with(|c: char| c.is_lowercase());
-            word.bytes().any(|b| b.is_ascii_digit())
+            (word.bytes().any(|b| b.is_ascii_digit()) && !is_copyright_year(word))
                 || (starts_lower
                     && !CREDIT_LOWER_WORDS.contains(&word)
                     && !word
@@ -314,6 +371,21 @@ fn is_sentence_start(text: &str, i: usize) -> bool {
     let is_initial =
         matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_uppercase());
     !is_initial
+}
+
+/// `2022` after a `©`: the region split removed the sign, so any lone
+/// four-digit word passes here and the parser decides.
+fn is_copyright_year(word: &str) -> bool {
+    word.len() == 4 && word.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A capitalized word right after a number or a bracket (`..., May 2, 2016
+/// Jane Doe/AP`): a credit on its own line after a description that ended
+/// without a full stop. Names before the number are never taken.
+fn after_figure(bytes: &[u8], i: usize) -> bool {
+    bytes[i].is_ascii_uppercase()
+        && i >= 2
+        && (bytes[i - 2].is_ascii_digit() || bytes[i - 2] == b')')
 }
 
 /// Whether `rest` opens with an anchor: a leading slash, `©`, or an

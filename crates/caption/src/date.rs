@@ -8,7 +8,9 @@
 //! - a date that is not on the calendar (`February 30, 2016`) is no date;
 //! - `date_created` is the `created` date stated by a taken phrase if there is
 //!   one, else the most precise `created` date (day before month before
-//!   year), the first of equals;
+//!   year), then one in dateline position (after a comma or a name rather
+//!   than a preposition: `a school hit on March 3, 2016, in Lowtown,
+//!   Freedonia, May 2, 2016` is May 2), the first of equals;
 //! - a stated weekday is checked only against a year written in the date
 //!   itself, since a borrowed year may be the wrong one;
 //! - a `dates` entry covers the words as written, a leading weekday included
@@ -42,6 +44,10 @@ struct Classified {
     role: DateRole,
     /// Stated by a taken phrase (`Picture taken ...`).
     taken: bool,
+    /// Written where a dateline puts the scene date: after a comma or a
+    /// name, not after a preposition (`Lowtown, Freedonia May 2, 2016`, not
+    /// `destroyed on March 3, 2016`).
+    dateline: bool,
 }
 
 /// Scans the description part of `text` for dates.
@@ -100,7 +106,13 @@ fn classify(text: &str, tokens: &[scan::Token], raws: Vec<RawDate>) -> Vec<Class
             None if in_scene && !raw.bare_year => (DateRole::Created, false),
             None => (DateRole::Other, false),
         };
-        out.push(Classified { raw, role, taken });
+        let dateline = role::is_dateline_position(text, tokens, raw.first);
+        out.push(Classified {
+            raw,
+            role,
+            taken,
+            dateline,
+        });
     }
     // `Children play after school in Lowtown on May 2, 2016`: a weak cue does
     // not take the only candidate away from the scene.
@@ -119,7 +131,7 @@ fn settle(text: &str, classified: &[Classified]) -> DatesFound {
         .find(|c| c.role == DateRole::Created && c.raw.year.is_some())
         .and_then(|c| c.raw.year);
     let mut found = DatesFound::default();
-    let mut best: Option<(bool, u8, PartialDate)> = None;
+    let mut best: Option<((bool, u8, bool), PartialDate)> = None;
     for (index, item) in classified.iter().enumerate() {
         let raw = item.raw;
         let Some(year) = raw
@@ -145,18 +157,13 @@ fn settle(text: &str, classified: &[Classified]) -> DatesFound {
         });
         if item.role == DateRole::Created {
             let precision = u8::from(date.month.is_some()) + u8::from(date.day.is_some());
-            let better = match best {
-                None => true,
-                Some((taken, best_precision, _)) => {
-                    (item.taken, precision) > (taken, best_precision)
-                }
-            };
-            if better {
-                best = Some((item.taken, precision, date));
+            let rank = (item.taken, precision, item.dateline);
+            if best.is_none_or(|(best_rank, _)| rank > best_rank) {
+                best = Some((rank, date));
             }
         }
     }
-    found.created = best.map(|(_, _, date)| date);
+    found.created = best.map(|(_, date)| date);
     found
 }
 

@@ -151,9 +151,10 @@ fn known_off_list(key: &str) -> bool {
 
 /// Words that end an agency's name (`SOPA Images`, `Jiji Press`,
 /// `Hawar News Agency`, `PA Wire`).
-const AGENCY_LAST_WORDS: [&str; 9] = [
+const AGENCY_LAST_WORDS: [&str; 10] = [
     "images",
     "photos",
+    "photo",
     "pictures",
     "press",
     "wire",

@@ -23,7 +23,7 @@ enum Marker {
 }
 
 /// Lead-ins, lower case, longest first where one is a prefix of another.
-const MARKERS: [(&str, Marker); 41] = [
+const MARKERS: [(&str, Marker); 42] = [
     ("photo credit should read", Marker::Plain),
     ("credit should read", Marker::Plain),
     ("mandatory credit:", Marker::Plain),
@@ -60,6 +60,7 @@ const MARKERS: [(&str, Marker); 41] = [
     ("credit:", Marker::Plain),
     ("credit…", Marker::Plain),
     ("credit...", Marker::Plain),
+    ("satellite image", Marker::Plain),
     ("copyright ©", Marker::Plain),
     ("copyright", Marker::Plain),
     ("(c)", Marker::Plain),
@@ -176,6 +177,15 @@ impl Parsed {
             self.add_agency(agency.name());
             return Some(());
         }
+        // `Jane Doe-USA TODAY Sports`: a name hyphened to a multi-word agency.
+        if let Some((head, tail)) = segment.rsplit_once('-') {
+            if tail.contains(' ') {
+                if let Some(agency) = agency::lookup(tail) {
+                    self.add_agency(agency.name());
+                    return self.add_segment(head, courtesy);
+                }
+            }
+        }
         // `SANA HANDOUT`, `Jane Doe Pool`: a role word glued to a name.
         if let Some((head, last)) = segment.rsplit_once(' ') {
             if let Some(role) = role(last) {
@@ -236,6 +246,13 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
         return None;
     }
     let (marker, rest) = strip_marker(body);
+    // `Satellite image ©2022 Acme`: lead-ins may chain, and a copyright
+    // notice may carry its year.
+    let (marker, rest) = match strip_marker(rest) {
+        (Some(second), rest) => (marker.or(Some(second)), rest),
+        (None, rest) => (marker, rest),
+    };
+    let rest = strip_copyright_year(rest);
     let mut parsed = Parsed {
         marker: marker.is_some(),
         ..Parsed::default()
@@ -278,7 +295,9 @@ pub(super) fn trim_range(body: &str) -> (usize, usize) {
 /// Splits a lead-in off the credit words.
 fn strip_marker(body: &str) -> (Option<Marker>, &str) {
     // Every lead-in starts with one of these; most credits start otherwise.
-    if !body.starts_with(['P', 'p', 'C', 'c', 'M', 'm', 'I', 'i', 'B', 'b', '(', '©']) {
+    if !body.starts_with([
+        'P', 'p', 'C', 'c', 'M', 'm', 'I', 'i', 'B', 'b', 'S', 's', '(', '©',
+    ]) {
         return (None, body);
     }
     for (marker, kind) in MARKERS {
@@ -300,6 +319,16 @@ fn strip_marker(body: &str) -> (Option<Marker>, &str) {
         }
     }
     (None, body)
+}
+
+/// The credit after a copyright year (`©2022 Acme` → `Acme`).
+fn strip_copyright_year(rest: &str) -> &str {
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 4 && rest[digits..].starts_with(' ') {
+        rest[digits..].trim_start()
+    } else {
+        rest
+    }
 }
 
 /// Calls `f` on each segment of a `/`-piece, split at commas, semicolons,

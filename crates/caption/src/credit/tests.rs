@@ -164,6 +164,39 @@ fn getty_and_partner_agencies() {
 }
 
 #[test]
+fn credit_glued_to_a_closing_date() {
+    // A credit line after a description without a closing full stop.
+    assert_eq!(
+        who("A ferry docks at Port Vela, May 2, 2016 Oskar Lind/AP"),
+        (strings(&["Oskar Lind"]), strings(&["AP"]), None)
+    );
+}
+
+#[test]
+fn satellite_and_sports_conventions() {
+    let text = "Craters near Karsa in this satellite image taken May 2, 2016. Satellite image ©2016 Orbital Views Technologies/Handout via REUTERS";
+    let found = find_credit(text).expect("credit");
+    assert_eq!(
+        found.credit.source.as_deref(),
+        Some("Orbital Views Technologies")
+    );
+    assert!(found.credit.creators.is_empty());
+    assert!(found.span.of(text).starts_with("Satellite image"));
+    assert_eq!(
+        who("Lowtown's keeper makes a save. Mandatory Credit: Oskar Lind-USA TODAY Sports"),
+        (
+            strings(&["Oskar Lind"]),
+            strings(&["USA TODAY Sports"]),
+            None
+        )
+    );
+    assert_eq!(
+        who("Delegates vote in Lowtown. UN Photo/Oskar Lind"),
+        (strings(&["Oskar Lind"]), strings(&["UN Photo"]), None)
+    );
+}
+
+#[test]
 fn prose_endings_are_not_credits() {
     for text in [
         "The clinic in Lowtown stays open 24/7.",

@@ -336,6 +336,24 @@ pub(super) fn is_editors_note(text: &str, tokens: &[Token], start: usize) -> boo
         .is_some_and(|t| NOTES.contains(&token_text(text, *t)))
 }
 
+/// Whether the date starting at token `first` follows a comma or a word
+/// other than a preposition, as a dateline's date does (`Lowtown, May 2`,
+/// `Syria Thursday December 11`, `Idlib city April 6`).
+pub(super) fn is_dateline_position(text: &str, tokens: &[Token], first: usize) -> bool {
+    const PREPOSITIONS: [&str; 14] = [
+        "on", "in", "of", "from", "since", "by", "at", "until", "before", "after", "during",
+        "between", "and", "to",
+    ];
+    let Some(previous) = first.checked_sub(1).and_then(|i| tokens.get(i)) else {
+        return false;
+    };
+    match previous.kind {
+        Kind::Punct(c) => c == ',',
+        Kind::Word => !in_list(token_text(text, *previous), &PREPOSITIONS),
+        Kind::Number => false,
+    }
+}
+
 /// ASCII case-insensitive membership.
 fn in_list(word: &str, list: &[&str]) -> bool {
     list.iter().any(|item| item.eq_ignore_ascii_case(word))

@@ -117,6 +117,14 @@ fn background_dates_are_other() {
 }
 
 #[test]
+fn the_dateline_date_wins_over_an_earlier_event() {
+    let text = "Boys play in a school hit on March 3, 2016, in Lowtown, Freedonia, May 2, 2016.";
+    assert_eq!(created(text).as_deref(), Some("2016-05-02"));
+    let text = "A man walks on May 2, 2016 past a shop shut on March 5, 2015.";
+    assert_eq!(created(text).as_deref(), Some("2016-05-02"));
+}
+
+#[test]
 fn taken_phrases_win_and_work_in_any_sentence() {
     let text = "Boys climb a wall in Lowtown. Residents left the town in 2014. Picture taken November 26, 2014.";
     assert_eq!(created(text).as_deref(), Some("2014-11-26"));
