@@ -345,7 +345,9 @@ fn is_prose(region: &str) -> bool {
         .any(|word| {
             // `©2022`: a copyright year belongs to a credit.
             let word = word.trim_end_matches('.').trim_start_matches('©');
-            let starts_lower = word.starts_with(|c: char| c.is_lowercase());
+            // `iStockphoto`: a capital inside makes a brand, not prose.
+            let starts_lower = word.starts_with(|c: char| c.is_lowercase())
+                && !word.chars().any(char::is_uppercase);
             (word.bytes().any(|b| b.is_ascii_digit()) && !is_copyright_year(word))
                 || (starts_lower
                     && !CREDIT_LOWER_WORDS.contains(&word)

@@ -146,6 +146,8 @@ fn known_off_list(key: &str) -> bool {
             | "usa today sports"
             | "ria novosti"
             | "jiji"
+            | "istock"
+            | "istockphoto"
     )
 }
 
@@ -188,7 +190,12 @@ fn agency_like(key: &str) -> bool {
     let Some((_, last)) = key.rsplit_once(' ') else {
         return false;
     };
-    AGENCY_LAST_WORDS.contains(&last) && !key.split(' ').any(|word| SUPPLIER_WORDS.contains(&word))
+    // `More in Pictures` is a page heading: agency names have no function words.
+    const FUNCTION_WORDS: [&str; 9] = ["in", "of", "for", "and", "on", "at", "to", "from", "more"];
+    AGENCY_LAST_WORDS.contains(&last)
+        && !key
+            .split(' ')
+            .any(|word| SUPPLIER_WORDS.contains(&word) || FUNCTION_WORDS.contains(&word))
 }
 
 #[cfg(test)]
@@ -224,6 +231,12 @@ mod tests {
             Some("Hawar News Agency")
         );
         assert_eq!(name("WireImage").as_deref(), Some("WireImage"));
+    }
+
+    #[test]
+    fn headings_are_not_agencies() {
+        assert_eq!(name("More in Pictures"), None);
+        assert_eq!(name("The Year in Images"), None);
     }
 
     #[test]

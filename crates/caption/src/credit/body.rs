@@ -193,16 +193,28 @@ impl Parsed {
                 return self.add_segment(head, courtesy);
             }
         }
-        // `Jane Doe for The New York Times` credits the paper; `Getty Images
-        // for Acme` names a client, which is no part of the credit.
+        // `Jane Doe/For The Washington Post`: the outlet after its own slash.
+        if let Some(outlet) = segment
+            .strip_prefix("For ")
+            .or_else(|| segment.strip_prefix("for "))
+        {
+            return self.add_outlet(outlet);
+        }
+        // `Jane Doe for The New York Times` and `Jane Doe for Acme Radio`
+        // credit the outlet; `Getty Images for Acme` names a client, which
+        // is no part of the credit.
         if let Some((left, right)) = split_word(segment, " for ") {
             let right_agency = agency::lookup(right);
-            if right_agency.is_some() || agency::lookup(left).is_some() {
-                self.add_segment(left, courtesy)?;
+            if let Some(agency) = agency::lookup(left) {
+                self.add_agency(agency.name());
                 if let Some(agency) = right_agency {
                     self.add_agency(agency.name());
                 }
                 return Some(());
+            }
+            if right_agency.is_some() || name::classify(left) == PartKind::Person {
+                self.add_segment(left, courtesy)?;
+                return self.add_outlet(right);
             }
         }
         // `Jane Doe and John Roe`: two photographers.
@@ -221,6 +233,18 @@ impl Parsed {
             PartKind::Person => self.add_source(segment, false),
             PartKind::Source { generic } => self.add_source(segment, generic),
             PartKind::Junk => return None,
+        }
+        Some(())
+    }
+
+    /// The outlet a photographer worked for (`for The New York Times`, `for
+    /// Acme Radio`): an agency, canonical when on the list.
+    fn add_outlet(&mut self, outlet: &str) -> Option<()> {
+        let outlet = trim_segment(outlet);
+        if let Some(agency) = agency::lookup(outlet) {
+            self.add_agency(agency.name());
+        } else if matches!(name::classify(outlet), PartKind::Source { .. }) {
+            self.add_agency(outlet);
         }
         Some(())
     }
@@ -258,11 +282,15 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
         ..Parsed::default()
     };
     let courtesy = marker == Some(Marker::Courtesy);
-    for (i, piece) in rest.split(['/', '|']).enumerate() {
+    // `|` separates parts too (`Jane Doe | AFP`), but only a slash pairs a
+    // name with a supplier: `Terms of Use | Privacy` is a page footer.
+    for (i, piece) in rest.split('/').enumerate() {
         if i > 0 {
             parsed.slashes += 1;
         }
-        for_each_segment(piece, |segment| parsed.add_segment(segment, courtesy))?;
+        for bar_piece in piece.split('|') {
+            for_each_segment(bar_piece, |segment| parsed.add_segment(segment, courtesy))?;
+        }
     }
     parsed.is_credit(setting).then_some(parsed)
 }
@@ -345,6 +373,7 @@ fn for_each_segment(piece: &str, mut f: impl FnMut(&str) -> Option<()>) -> Optio
                 if rest.starts_with(" - ") {
                     3
                 } else if rest.starts_with(" – ")
+                    || rest.starts_with(" — ")
                     || rest
                         .get(..5)
                         .is_some_and(|head| head.eq_ignore_ascii_case(" via "))
@@ -571,5 +600,6 @@ mod tests {
         assert_eq!(credit("Damascus, Syria"), None);
         assert_eq!(credit("Reuters could not verify the footage"), None);
         assert_eq!(parse("Lena Ortiz", Setting::Bracketed), None);
+        assert_eq!(credit("Terms of Use | Privacy Notice | Your Choices"), None);
     }
 }

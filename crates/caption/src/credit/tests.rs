@@ -197,6 +197,30 @@ fn satellite_and_sports_conventions() {
 }
 
 #[test]
+fn outlets_a_photographer_worked_for() {
+    assert_eq!(
+        who("A ferry docks at Port Vela. (Oskar Lind/For The Washington Post)"),
+        (
+            strings(&["Oskar Lind"]),
+            strings(&["The Washington Post"]),
+            None
+        )
+    );
+    assert_eq!(
+        who("A ferry docks at Port Vela. Oskar Lind for Lowtown Radio"),
+        (strings(&["Oskar Lind"]), strings(&["Lowtown Radio"]), None)
+    );
+    assert_eq!(
+        who("A ferry docks at Port Vela. Oskar Lind — Getty Images/iStockphoto"),
+        (
+            strings(&["Oskar Lind"]),
+            strings(&["Getty Images", "iStockphoto"]),
+            None
+        )
+    );
+}
+
+#[test]
 fn prose_endings_are_not_credits() {
     for text in [
         "The clinic in Lowtown stays open 24/7.",

@@ -270,6 +270,9 @@ const BARE_YEAR_CUES: [&str; 18] = [
     "this", "of", "spring", "summer", "autumn", "fall", "winter",
 ];
 
+/// Words after a year that make it the year of a picture (`a 2010 photo`).
+const YEAR_PHOTO_WORDS: [&str; 6] = ["photo", "file", "picture", "image", "handout", "photograph"];
+
 /// A four-digit year standing alone after a cue word.
 fn bare_year(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
     let year = year_number(text, tokens, i)?;
@@ -281,7 +284,18 @@ fn bare_year(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
         p = p.checked_sub(1)?;
     }
     let cue = token_text(text, tokens[p]);
-    if tokens[p].kind != Kind::Word || !BARE_YEAR_CUES.iter().any(|c| c.eq_ignore_ascii_case(cue)) {
+    let cued =
+        tokens[p].kind == Kind::Word && BARE_YEAR_CUES.iter().any(|c| c.eq_ignore_ascii_case(cue));
+    // `a 2010 photo`, `this 2012 file picture`: the photo word is cue enough.
+    let names_photo = tokens
+        .get(i + 1)
+        .filter(|t| t.kind == Kind::Word)
+        .is_some_and(|t| {
+            YEAR_PHOTO_WORDS
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case(token_text(text, *t)))
+        });
+    if !cued && !names_photo {
         return None;
     }
     // `2015-16` is a season, not a year.

@@ -142,6 +142,10 @@ fn taken_phrases_win_and_work_in_any_sentence() {
         created("A man who left in 2012 sits in a tent in Lowtown."),
         None
     );
+    assert_eq!(
+        created("A 2012 photo shows a tent in Lowtown.").as_deref(),
+        Some("2012")
+    );
 }
 
 #[test]
