@@ -376,7 +376,9 @@ pub(crate) fn title_case(name: &str) -> String {
             let mut segment_start = true;
             for c in word.chars() {
                 if segment_start {
-                    out.extend(c.to_uppercase());
+                    // Already capital (or a titlecase letter such as `ᾼ`,
+                    // whose upper case is two letters): keep it as it is.
+                    out.push(c);
                 } else {
                     out.extend(c.to_lowercase());
                 }
