@@ -133,8 +133,11 @@ pub(crate) fn collect(evidence: &Evidence<'_>) -> Vec<Flag> {
 /// Whether the caption ends in a truncation mark (`...more`, `…`).
 pub(crate) fn is_truncated(text: &str) -> bool {
     let tail = text.trim_end();
-    TRUNCATION_MARKS.iter().any(|mark| tail.len() >= mark.len() && tail[tail.len() - mark.len()..].eq_ignore_ascii_case(mark))
-        && !tail.ends_with("....")
+    // Compare bytes: the tail may end inside a multi-byte character.
+    let tail_bytes = tail.as_bytes();
+    TRUNCATION_MARKS.iter().any(|mark| {
+        tail_bytes.len() >= mark.len() && tail_bytes[tail_bytes.len() - mark.len()..].eq_ignore_ascii_case(mark.as_bytes())
+    }) && !tail.ends_with("....")
 }
 
 fn on_word_boundaries(text: &str, start: usize, end: usize) -> bool {
@@ -173,5 +176,7 @@ mod tests {
         let flags = flags_of("Floodwater runs through the centre of town, sweeping cars out...more");
         assert_eq!(flags, [Flag::Truncated, Flag::NoCredit, Flag::NoDate]);
         assert!(!flags_of("A calm evening.").contains(&Flag::Truncated));
+        // Found by fuzzing: a multi-byte character where a mark would start.
+        assert!(!flags_of("\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}").contains(&Flag::Truncated));
     }
 }

@@ -151,3 +151,21 @@ fn golden_seed_galleries() {
         check_snapshot(&snapshot_of(&text, Render::WithoutText), &manifest_dir().join(format!("test_data/seeds/{name}.json")));
     }
 }
+
+/// Inputs that once crashed the fuzzer stay fixed: each parses, and every
+/// span lies inside `text` on char boundaries.
+#[test]
+fn fuzz_failures_parse_cleanly() {
+    let gazetteer = gazetteer::Gazetteer::embedded();
+    let dir = manifest_dir().join("test_data/fuzz-failures");
+    for entry in std::fs::read_dir(dir).expect("fuzz-failures").filter_map(Result::ok) {
+        let bytes = std::fs::read(entry.path()).expect("read");
+        let input = String::from_utf8_lossy(&bytes);
+        for caption in segment(&input) {
+            let record = parse(caption.span.of(&input), gazetteer);
+            let value = serde_json::to_value(&record).expect("serialize");
+            let mut copy = value.clone();
+            annotate_spans(&mut copy, &record.text);
+        }
+    }
+}
