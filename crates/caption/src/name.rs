@@ -365,18 +365,13 @@ fn is_particle(word: &str) -> bool {
     classes_of(word) & PARTICLE != 0
 }
 
-/// Runs `f` on the lowercase form of `word`, on the stack for short ASCII words.
-fn with_lowercase<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
-    const MAX_STACK_WORD: usize = 40;
-    let mut buf = [0u8; MAX_STACK_WORD];
-    if word.len() <= MAX_STACK_WORD && word.is_ascii() {
-        for (b, c) in buf.iter_mut().zip(word.bytes()) {
-            *b = c.to_ascii_lowercase();
-        }
-        // Lowercased ASCII is still valid UTF-8.
-        f(std::str::from_utf8(&buf[..word.len()]).unwrap_or(""))
+/// Runs `f` on the bytes of `word` with non-ASCII letters lowercased (the
+/// lexicon folds ASCII case itself).
+fn with_lowercase<R>(word: &str, f: impl FnOnce(&[u8]) -> R) -> R {
+    if word.is_ascii() {
+        f(word.as_bytes())
     } else {
-        f(&word.to_lowercase())
+        f(word.to_lowercase().as_bytes())
     }
 }
 

@@ -5,6 +5,7 @@
 //! names taken from any caption. A word may sit in several classes.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 /// A set of word classes, one bit each.
@@ -56,6 +57,9 @@ pub(crate) const PRONOUN: Class = 1 << 20;
 pub(crate) const SAY: Class = 1 << 21;
 /// A word that forms a place with what follows it as an appositive head: `capital`.
 pub(crate) const PLACE_APPOSITIVE: Class = 1 << 22;
+
+/// Internal: the word takes its trailing period (`Gen.`); not a class callers see.
+const ABBREVIATION: Class = 1 << 31;
 
 /// Classes that a plural (`-s`) form inherits from its singular.
 const PLURAL_CLASSES: Class = DEMONYM | ROLE | KIN | COMMON;
@@ -622,16 +626,91 @@ const TABLES: &[(&[&str], Class)] = &[
     (PLACE_APPOSITIVES, PLACE_APPOSITIVE),
 ];
 
-/// Lowercased word → its classes, built once.
-static WORDS: LazyLock<HashMap<&'static str, Class>> = LazyLock::new(|| {
-    let mut words: HashMap<&'static str, Class> = HashMap::with_capacity(4096);
-    for (table, class) in TABLES {
+/// Lowercased word → its classes, built once. A plural (`-s`) of a person
+/// or demonym word is stored too, so that a lookup is one probe.
+static WORDS: LazyLock<HashMap<Key, Class, BuildHasherDefault<WordHasher>>> = LazyLock::new(|| {
+    let mut words: HashMap<Key, Class, BuildHasherDefault<WordHasher>> =
+        HashMap::with_capacity_and_hasher(8192, Default::default());
+    let tables = TABLES
+        .iter()
+        .copied()
+        .chain([(ABBREVIATIONS, ABBREVIATION)]);
+    for (table, class) in tables {
         for word in table.iter() {
-            *words.entry(word).or_insert(0) |= class;
+            let Some(singular) = key(word.as_bytes()) else {
+                continue;
+            };
+            *words.entry(singular).or_insert(0) |= class;
+            if class & PLURAL_CLASSES != 0 && word.len() >= 3 {
+                let plural = [word.as_bytes(), b"s"].concat();
+                if let Some(plural) = key(&plural) {
+                    *words.entry(plural).or_insert(0) |= class & PLURAL_CLASSES;
+                }
+            }
         }
     }
     words
 });
+
+/// Longest word the lexicon holds, in bytes.
+const MAX_WORD: usize = 24;
+
+/// A lexicon key: the word's bytes, zero-padded, inline so that a probe
+/// compares integers instead of chasing a pointer.
+type Key = [u64; MAX_WORD / 8];
+
+/// The key of a word, lowercased, `None` when it is longer than any
+/// lexicon word. Bytes are packed with shifts, not copied through memory,
+/// so the probe does not wait on a store to a buffer it then reads.
+fn key(word: &[u8]) -> Option<Key> {
+    if word.len() > MAX_WORD {
+        return None;
+    }
+    let mut key = [0u64; MAX_WORD / 8];
+    for (i, &b) in word.iter().enumerate() {
+        key[i / 8] |= u64::from(b.to_ascii_lowercase()) << (8 * (i % 8));
+    }
+    Some(key)
+}
+
+/// The FxHash mix (rustc's hasher): fast on short keys, not DoS-resistant,
+/// which is fine for a fixed lexicon.
+#[derive(Default)]
+struct WordHasher {
+    hash: u64,
+}
+
+impl WordHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        // The multiply leaves the low bits weak, and the table indexes by
+        // them; rotating the strong high bits down spreads the buckets.
+        self.hash.rotate_left(26)
+    }
+}
 
 /// Words written with a trailing period that is part of the word, not the
 /// end of a sentence: titles, month and state abbreviations.
@@ -648,25 +727,16 @@ const ABBREVIATIONS: &[&str] = &[
     "pres", "sec", "vol",
 ];
 
-static ABBREVIATION_SET: LazyLock<std::collections::HashSet<&'static str>> =
-    LazyLock::new(|| ABBREVIATIONS.iter().copied().collect());
-
-/// The classes of a word; `word` must be lowercase. A plural that is not
-/// listed itself inherits the person and demonym classes of its singular.
-pub(crate) fn classes(word: &str) -> Class {
-    let direct = WORDS.get(word).copied().unwrap_or(0);
-    let plural = match word.strip_suffix('s') {
-        Some(singular) if word.len() > 3 => WORDS
-            .get(singular)
-            .map_or(0, |&class| class & PLURAL_CLASSES),
-        _ => 0,
-    };
-    direct | plural
+/// The classes of a word, in any ASCII case (other letters must be lowercase).
+pub(crate) fn classes(word: &[u8]) -> Class {
+    key(word).and_then(|k| WORDS.get(&k).copied()).unwrap_or(0) & !ABBREVIATION
 }
 
-/// Whether a lowercase word takes its trailing period with it (`Gen.`, `Sept.`).
-pub(crate) fn is_abbreviation(word: &str) -> bool {
-    ABBREVIATION_SET.contains(word)
+/// Whether a word takes its trailing period with it (`Gen.`, `Sept.`).
+pub(crate) fn is_abbreviation(word: &[u8]) -> bool {
+    key(word)
+        .and_then(|k| WORDS.get(&k))
+        .is_some_and(|class| class & ABBREVIATION != 0)
 }
 
 /// The value of a number written in words, `one` to `ninety-nine`.
@@ -720,10 +790,21 @@ mod tests {
 
     #[test]
     fn words_have_their_classes() {
-        assert_ne!(classes("president") & TITLE, 0);
-        assert_ne!(classes("syrians") & DEMONYM, 0);
-        assert_ne!(classes("sister") & KIN, 0);
-        assert_eq!(classes("bashar"), 0);
+        assert_ne!(classes(b"president") & TITLE, 0);
+        assert_ne!(classes(b"syrians") & DEMONYM, 0);
+        assert_ne!(classes(b"sister") & KIN, 0);
+        assert_eq!(classes(b"bashar"), 0);
+        assert!(is_abbreviation(b"sept") && !is_abbreviation(b"september"));
+        assert_eq!(classes(b"sept") & ABBREVIATION, 0);
+    }
+
+    #[test]
+    fn every_lexicon_word_fits_a_key() {
+        for (table, _) in TABLES {
+            for word in table.iter() {
+                assert!(word.len() < MAX_WORD, "{word}");
+            }
+        }
     }
 
     #[test]
