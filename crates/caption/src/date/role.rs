@@ -79,96 +79,96 @@ const BACKGROUND_WORDS: [&str; 7] = [
 const WEAK_BACKGROUND_WORDS: [&str; 5] = ["after", "before", "following", "prior", "ahead"];
 
 /// Lower-case words that may stand between a release or taken cue and its
-/// date without breaking the link.
+/// date without breaking the link. Sorted, for binary search (a test checks).
 const FILLERS: &[&str] = &[
-    "on",
-    "in",
-    "at",
-    "by",
-    "the",
     "a",
-    "an",
-    "of",
-    "its",
-    "his",
-    "her",
-    "their",
-    "from",
-    "to",
-    "via",
-    "and",
-    "with",
-    "near",
-    "this",
-    "that",
-    "official",
-    "state",
-    "state-run",
-    "news",
-    "agency",
-    "media",
-    "social",
-    "online",
     "activist",
     "activists",
-    "group",
-    "ministry",
-    "army",
-    "military",
-    "government",
-    "defence",
-    "defense",
-    "press",
-    "office",
-    "service",
-    "website",
-    "websites",
-    "video",
-    "footage",
+    "agency",
+    "agency's",
     "amateur",
-    "handout",
-    "still",
-    "image",
-    "picture",
-    "photo",
-    "photograph",
-    "mobile",
-    "phone",
-    "drone",
+    "an",
+    "and",
+    "anti-government",
+    "army",
+    "at",
+    "authorities",
+    "been",
+    "being",
+    "broadcaster",
+    "by",
     "camera",
-    "satellite",
-    "opposition",
-    "local",
-    "council",
-    "committee",
     "center",
     "centre",
-    "network",
     "channel",
-    "tv",
-    "television",
-    "station",
-    "broadcaster",
+    "committee",
+    "council",
+    "defence",
+    "defense",
+    "drone",
     "early",
-    "late",
-    "was",
-    "were",
-    "is",
-    "being",
-    "been",
-    "made",
     "first",
-    "anti-government",
+    "footage",
+    "forces",
+    "from",
+    "government",
+    "group",
+    "handout",
+    "her",
+    "his",
+    "image",
+    "in",
+    "is",
+    "its",
+    "late",
+    "local",
+    "made",
+    "media",
+    "military",
+    "ministry",
+    "ministry's",
+    "mobile",
+    "near",
+    "network",
+    "news",
+    "of",
+    "office",
+    "office's",
+    "official",
+    "officials",
+    "on",
+    "online",
+    "opposition",
+    "phone",
+    "photo",
+    "photograph",
+    "picture",
+    "presidency",
+    "press",
     "pro-government",
     "rebel",
     "rebels",
-    "officials",
-    "authorities",
-    "forces",
-    "presidency",
-    "office's",
-    "agency's",
-    "ministry's",
+    "satellite",
+    "service",
+    "social",
+    "state",
+    "state-run",
+    "station",
+    "still",
+    "television",
+    "that",
+    "the",
+    "their",
+    "this",
+    "to",
+    "tv",
+    "via",
+    "video",
+    "was",
+    "website",
+    "websites",
+    "were",
+    "with",
 ];
 
 /// Words that, after a date, make `this <date> photo` (`In this Tuesday,
@@ -245,7 +245,7 @@ fn cue_behind(text: &str, tokens: &[Token], first: usize, sentence_start: usize)
             return (!comma_between).then_some(Cue::WeakBackground);
         }
         let capitalized = word.starts_with(char::is_uppercase);
-        if !capitalized && !in_list(word, FILLERS) {
+        if !capitalized && !is_filler(word) {
             content_between = true;
         }
     }
@@ -354,7 +354,33 @@ pub(super) fn is_dateline_position(text: &str, tokens: &[Token], first: usize) -
     }
 }
 
+/// Whether a lower-case word is one of the [`FILLERS`].
+fn is_filler(word: &str) -> bool {
+    const MAX_FILLER_BYTES: usize = 16;
+    if word.len() > MAX_FILLER_BYTES || !word.is_ascii() {
+        return false;
+    }
+    let mut buf = [0u8; MAX_FILLER_BYTES];
+    let key = &mut buf[..word.len()];
+    key.copy_from_slice(word.as_bytes());
+    key.make_ascii_lowercase();
+    std::str::from_utf8(key).is_ok_and(|key| FILLERS.binary_search(&key).is_ok())
+}
+
 /// ASCII case-insensitive membership.
 fn in_list(word: &str, list: &[&str]) -> bool {
     list.iter().any(|item| item.eq_ignore_ascii_case(word))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fillers_are_sorted_lower_case_and_short() {
+        assert!(FILLERS.windows(2).all(|w| w[0] < w[1]));
+        assert!(FILLERS
+            .iter()
+            .all(|w| w.len() <= 16 && w.to_ascii_lowercase() == *w));
+    }
 }
