@@ -18,6 +18,22 @@
 //! `ATTENTION EDITORS ...`) after the credit are inside its span but not in
 //! `raw`, so the description never keeps them. A credit that opens the
 //! caption is not looked for.
+//!
+//! Readings of RECORD.md decided here:
+//! - `raw` is the credit as written without its outer brackets; the span
+//!   covers the brackets, a leading `/` and any trailer, to the caption's end.
+//! - `source` is a named organisation before an anonymous channel (`Social
+//!   Media Website`), whatever their order; a leading `the` is dropped.
+//! - Parts are told apart by shape: agencies by the alias table or an
+//!   agency-like last word (`Images`, `Press`, `Agency`, `Photo`), kept as
+//!   written when off the list; a single token off the list is an
+//!   organisation (`KCNA`, `WFP`, `Kremlin` are sources), 2–5 capitalized
+//!   tokens a person unless an organisation word is among them.
+//! - `Courtesy of X` credits X as the source, person or not.
+//! - `Jane Doe for The New York Times` credits the outlet as an agency;
+//!   `Getty Images for Acme` names a client and credits Getty Images only.
+//! - Role words (`Stringer`, `Staff`, `Pool`, `Handout`, `File`, `STR`,
+//!   `HO`) are never people; `Handout`/`HO` set `handout`, `File` sets `file`.
 
 mod agency;
 mod body;
@@ -351,6 +367,7 @@ fn is_prose(region: &str) -> bool {
             (word.bytes().any(|b| b.is_ascii_digit()) && !is_copyright_year(word))
                 || (starts_lower
                     && !CREDIT_LOWER_WORDS.contains(&word)
+                    && agency::lookup(word).is_none()
                     && !word
                         .split_once('-')
                         .is_some_and(|(head, _)| CREDIT_LOWER_WORDS.contains(&head)))

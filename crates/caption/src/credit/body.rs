@@ -23,7 +23,7 @@ enum Marker {
 }
 
 /// Lead-ins, lower case, longest first where one is a prefix of another.
-const MARKERS: [(&str, Marker); 42] = [
+const MARKERS: [(&str, Marker); 44] = [
     ("photo credit should read", Marker::Plain),
     ("credit should read", Marker::Plain),
     ("mandatory credit:", Marker::Plain),
@@ -34,6 +34,8 @@ const MARKERS: [(&str, Marker); 42] = [
     ("photos courtesy of", Marker::Courtesy),
     ("picture courtesy of", Marker::Courtesy),
     ("image courtesy of", Marker::Courtesy),
+    ("photo courtesy", Marker::Courtesy),
+    ("photos courtesy", Marker::Courtesy),
     ("courtesy of", Marker::Courtesy),
     ("courtesy:", Marker::Courtesy),
     ("courtesy", Marker::Courtesy),
@@ -273,6 +275,8 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
     // `Satellite image ©2022 Acme`: lead-ins may chain, and a copyright
     // notice may carry its year.
     let (marker, rest) = match strip_marker(rest) {
+        // `Photo: Courtesy of ...`: courtesy decides what follows.
+        (Some(second), rest) if second == Marker::Courtesy => (Some(second), rest),
         (Some(second), rest) => (marker.or(Some(second)), rest),
         (None, rest) => (marker, rest),
     };

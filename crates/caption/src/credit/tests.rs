@@ -221,6 +221,18 @@ fn outlets_a_photographer_worked_for() {
 }
 
 #[test]
+fn lower_case_agencies_and_chained_lead_ins() {
+    assert_eq!(
+        who("A ferry docks at Port Vela. Oskar Lind/AP/dpa"),
+        (strings(&["Oskar Lind"]), strings(&["AP", "DPA"]), None)
+    );
+    let found =
+        find_credit("A ferry docks at Port Vela. Photo: Courtesy of Oskar Lind").expect("credit");
+    assert_eq!(found.credit.source.as_deref(), Some("Oskar Lind"));
+    assert!(found.credit.creators.is_empty() && found.handout);
+}
+
+#[test]
 fn prose_endings_are_not_credits() {
     for text in [
         "The clinic in Lowtown stays open 24/7.",
