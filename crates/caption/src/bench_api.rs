@@ -3,12 +3,12 @@
 use crate::record::PartialDate;
 use crate::span::Span;
 
-/// Where [`crate::credit`] finds the credit of `text` (whitespace-normalized).
+/// Where the credit finder places the credit of `text` (whitespace-normalized).
 pub fn find_credit(text: &str) -> Option<Span> {
     crate::credit::find_credit(text).map(|found| found.span)
 }
 
-/// The date taken that [`crate::date`] finds in `description` of `text`.
+/// The date taken that the date finder reads in `description` of `text`.
 pub fn find_dates(text: &str, description: Span) -> Option<PartialDate> {
     crate::date::find_dates(text, description).created
 }

@@ -2,9 +2,9 @@
 //! numbers first, then the wire patterns over them.
 //!
 //! Patterns, each optionally after a weekday (`Friday, Nov. 25, 2021`):
-//! - month day [year]: `October 7, 2016`, `Oct. 7 2016`, `Sept 3`,
+//! - month, day, optional year: `October 7, 2016`, `Oct. 7 2016`, `Sept 3`,
 //!   `October 7th, 2016`, `DECEMBER 15`, `Dec. 12-13, 2016` (the first day);
-//! - day month [year]: `7 October 2016`, `05 August 2020`, `7th of October`;
+//! - day, month, optional year: `7 October 2016`, `05 August 2020`, `7th of October`;
 //! - month year: `October 2016`, `mid-March 2021`;
 //! - ISO: `2016-10-07`, `2016/10/07`;
 //! - a bare year after a cue word (`in 2010`, `since 2013`, `this 2012 photo`).
