@@ -332,6 +332,10 @@ fn shape_of(word: &str) -> Shape {
     }
     let starts_upper = |part: &str| part.chars().next().is_some_and(char::is_uppercase);
     if first.is_uppercase() {
+        // `A320`, `F-16`, `G7`: models and codes, not names.
+        if word.bytes().any(|b| b.is_ascii_digit()) {
+            return Shape::Compound;
+        }
         let letters = word.chars().filter(|c| c.is_alphabetic()).count();
         if letters >= 2 && word.chars().all(|c| !c.is_lowercase()) {
             return Shape::Upper;

@@ -328,7 +328,13 @@ fn person_in(
     let quoted = chunk.first > 0
         && token(chunk.first - 1).is_some_and(|t| t.is('"') || t.is('“'))
         && token(chunk.last + 1).is_some_and(|t| t.is('"') || t.is('”'));
-    if quoted {
+    // A short name in brackets after an organization is its other name
+    // (`California Department of Forestry and Fire Protection (Cal Fire)`).
+    let bracketed_after_org = chunk.first > 1
+        && token(chunk.first - 1).is_some_and(|t| t.is('('))
+        && token(chunk.last + 1).is_some_and(|t| t.is(')'))
+        && in_org(chunk.first - 2);
+    if quoted || bracketed_after_org {
         return None;
     }
 
@@ -343,7 +349,9 @@ fn person_in(
                 title_words.add(words.base(first));
             }
         } else if t.has(DEMONYM | FUNCTION | COMMON) {
-            after_preposition |= t.has(PLACE_PREP);
+            // `In Khan Younis`, `The Holy See`: a capitalized preposition or
+            // article reads like its lowercase form.
+            after_preposition |= t.has(PLACE_PREP) || words.word(first) == "The";
         } else {
             break;
         }
@@ -413,6 +421,9 @@ fn person_in(
         return None;
     }
     let place_context = reads_as_place(words, chunk.first, last, after_preposition);
+    // A capitalized Arabic article opens names of teams, channels and places
+    // (`Al Ahly`, `Al Mayadeen`), not of people, unless a cue says so.
+    let article_first = ["Al", "El"].contains(&words.word(first)) && !single;
     // A title that also begins place names (`Sheikh Jarrah`, `King Fahd`)
     // only counts where no place is expected.
     let before_place_title = chunk.first > 0
@@ -427,6 +438,9 @@ fn person_in(
     let strong = age.is_some() || title || kin || apposition == Appositive::Person;
 
     if apposition == Appositive::Place {
+        return None;
+    }
+    if !strong && article_first {
         return None;
     }
     if !strong && place_context && !of_country_after(words, last) {
@@ -684,6 +698,18 @@ mod tests {
             [p("Pablo Ruiz", None)]
         );
         assert!(persons("Residents of the Luhansk People's Republic queue.").is_empty());
+    }
+
+    #[test]
+    fn codes_articles_and_other_names_are_not_people() {
+        assert!(persons("An Airbus A320 lands.").is_empty());
+        assert!(persons("Fans of Al Wahda cheer.").is_empty());
+        assert!(persons("The Holy Grail exhibit opens.").is_empty());
+        assert!(persons("Crews of the Ruritania Fire Service (Red Watch) rest.").is_empty());
+        assert_eq!(
+            persons("Former Vice President Al Gore speaks."),
+            [p("Al Gore", None)]
+        );
     }
 
     #[test]
