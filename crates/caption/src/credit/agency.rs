@@ -146,6 +146,8 @@ fn known_off_list(key: &str) -> bool {
             | "usa today sports"
             | "ria novosti"
             | "jiji"
+            | "alamy live news"
+            | "alamy stock photo"
             | "istock"
             | "istockphoto"
     )

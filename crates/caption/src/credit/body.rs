@@ -23,9 +23,10 @@ enum Marker {
 }
 
 /// Lead-ins, lower case, longest first where one is a prefix of another.
-const MARKERS: [(&str, Marker); 44] = [
+const MARKERS: [(&str, Marker); 45] = [
     ("photo credit should read", Marker::Plain),
     ("credit should read", Marker::Plain),
+    ("credit image:", Marker::Plain),
     ("mandatory credit:", Marker::Plain),
     ("mandatory credit", Marker::Plain),
     ("photo credit:", Marker::Plain),
