@@ -123,6 +123,9 @@ fn chunks(words: &Words<'_>) -> Vec<Chunk> {
     out
 }
 
+/// Words that introduce a name (`a boy named Omar`).
+const NAMING_VERBS: &[&str] = &["named", "called", "nicknamed"];
+
 /// The age written as `N-year-old` (`9-year-old`, `Three-year-old`,
 /// `twenty-two-year-old`).
 fn year_old_age(word: &str) -> Option<u16> {
@@ -162,7 +165,10 @@ fn ages_ahead(words: &Words<'_>) -> Vec<Option<u16>> {
             let Some(d) = words.get(j) else { break };
             let descriptor = match d.shape {
                 Shape::Cap => d.has(DEMONYM | TITLE) && !d.possessive,
-                Shape::Lower => d.has(ROLE | KIN | PERSON_ADJ | TITLE | DEMONYM),
+                Shape::Lower => {
+                    d.has(ROLE | KIN | PERSON_ADJ | TITLE | DEMONYM)
+                        || NAMING_VERBS.iter().any(|w| words.is_word(j, w))
+                }
                 _ => false,
             };
             if !descriptor {
@@ -181,6 +187,7 @@ fn ages_ahead(words: &Words<'_>) -> Vec<Option<u16>> {
 
 /// The age stated right after a name: `, 32,` / `, a 9-year-old` / `, aged 5` / `(7)`.
 fn age_after(words: &Words<'_>, last: usize) -> Option<u16> {
+    let last = past_position_marker(words, last);
     let t1 = words.get(last + 1)?;
     if t1.is('(') {
         let closes = words.get(last + 3).is_some_and(|t| t.is(')'));
@@ -222,6 +229,30 @@ fn age_after(words: &Words<'_>, last: usize) -> Option<u16> {
     year_old_age(second)
 }
 
+/// The last token of a picture-position marker after a name (`(L)`,
+/// `(2nd R)`, `(front)`), or `last` when none follows.
+fn past_position_marker(words: &Words<'_>, last: usize) -> usize {
+    const MAX_MARKER_WORDS: usize = 3;
+    const MARKER_WORDS: &[&str] = &[
+        "l", "r", "c", "left", "right", "centre", "center", "front", "back", "top", "bottom",
+        "l-r", "r-l", "2nd", "3rd", "4th", "second", "third", "rear", "middle",
+    ];
+    if !words.get(last + 1).is_some_and(|t| t.is('(')) {
+        return last;
+    }
+    let close =
+        (last + 2..=last + 2 + MAX_MARKER_WORDS).find(|&i| words.get(i).is_some_and(|t| t.is(')')));
+    match close {
+        Some(close)
+            if close > last + 2
+                && (last + 2..close).all(|i| MARKER_WORDS.iter().any(|m| words.is_word(i, m))) =>
+        {
+            close
+        }
+        _ => last,
+    }
+}
+
 /// Whether a word is all ASCII digits.
 fn is_digits(word: &str) -> bool {
     !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
@@ -241,6 +272,7 @@ enum Appositive {
 /// Reads the appositive after token `last`.
 fn appositive(words: &Words<'_>, last: usize) -> Appositive {
     const MAX_WORDS: usize = 8;
+    let last = past_position_marker(words, last);
     let article = ["a", "an", "the"]
         .iter()
         .any(|a| words.is_word(last + 2, a));
@@ -433,7 +465,15 @@ fn person_in(
         || after_preposition;
     let title =
         title_words.strong || (title_words.weak && !before_place_title) || lower_before(TITLE);
-    let kin = lower_before(KIN | ROLE);
+    // `her sister Marwa`, `his son, Omar,`, `a boy named Omar`.
+    let kin = lower_before(KIN | ROLE)
+        || (chunk.first > 1
+            && token(chunk.first - 1).is_some_and(|t| t.is(','))
+            && token(chunk.first - 2).is_some_and(|t| t.shape == Shape::Lower && t.has(KIN)))
+        || (chunk.first > 0
+            && NAMING_VERBS
+                .iter()
+                .any(|w| words.is_word(chunk.first - 1, w)));
     let apposition = appositive(words, last);
     let strong = age.is_some() || title || kin || apposition == Appositive::Person;
 
@@ -641,6 +681,18 @@ mod tests {
         assert_eq!(
             persons("Mona Diab, 40, whose 12-year-old son Ali Diab is missing, waits."),
             [p("Mona Diab", Some(40)), p("Ali Diab", Some(12))]
+        );
+    }
+
+    #[test]
+    fn ages_skip_position_markers_and_naming_words() {
+        assert_eq!(
+            persons("Rami Saad (L), 34, and his son, Karim, 6, wait."),
+            [p("Rami Saad", Some(34)), p("Karim", Some(6))]
+        );
+        assert_eq!(
+            persons("A 12-year-old girl named Hiba smiles."),
+            [p("Hiba", Some(12))]
         );
     }
 

@@ -513,7 +513,7 @@ const EVENTS: &[&str] = &[
     "operation", "crisis", "holocaust", "christmas", "easter", "ramadan", "eid", "hajj", "ashura",
     "nowruz", "diwali", "thanksgiving", "halloween", "hanukkah", "passover", "yom", "kippur",
     "rosh", "hashanah", "mawlid", "arbaeen", "lent", "fitr", "adha", "iftar", "carnival",
-    "biennale", "olympiad", "grand", "masters", "prize", "award", "cop26", "cop27", "cop28", "g20", "g7", "awards",
+    "biennale", "olympiad", "grand", "masters", "prize", "award", "memorial", "funeral", "vigil", "commemoration", "anniversary", "cop26", "cop27", "cop28", "g20", "g7", "awards",
     "oscars", "grammys", "emmys", "show",
 ];
 
