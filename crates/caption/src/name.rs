@@ -101,8 +101,17 @@ pub(crate) struct Words<'t> {
 impl<'t> Words<'t> {
     /// Tokenizes `description` (a span of `text`) and marks credit-like runs.
     pub(crate) fn new(text: &'t str, description: Span) -> Words<'t> {
-        let start = description.start.min(text.len());
-        let end = description.end.clamp(start, text.len());
+        // A span off the char boundaries (never made by the crate itself)
+        // shrinks to the whole characters it covers.
+        let mut start = description.start.min(text.len());
+        while !text.is_char_boundary(start) {
+            start += 1;
+        }
+        let mut end = description.end.clamp(start, text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let end = end.max(start);
         let mut tokens = tokenize(text, start, end);
         mark_sentence_starts(text, &mut tokens);
         mask_credit_runs(text, &mut tokens);

@@ -620,6 +620,35 @@ fn pronoun_follows(words: &Words<'_>, from: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text and any description span: no panic, and every person's
+        /// span covers exactly its name, inside the description.
+        #[test]
+        fn never_panics_and_spans_hold_the_names(
+            text in "([A-Z][a-z]{0,6}|al-|[0-9]{1,3}|-year-old|’s|'s|[ ,.()“”/:-]|é|ß|İ){0,40}",
+            a in 0usize..300,
+            b in 0usize..300,
+        ) {
+            let (start, end) = (a.min(b), a.max(b));
+            let found = find_persons(&text, Span::new(start, end), &None);
+            for person in &found {
+                prop_assert_eq!(person.span.of(&text), person.name.as_str());
+                prop_assert!(person.span.end <= text.len());
+                prop_assert!(!person.name.is_empty());
+            }
+            let _ = org::find_organizations(&text, Span::new(start, end), &None);
+        }
+
+        /// Arbitrary Unicode never panics either.
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,120}", a in 0usize..500, b in 0usize..500) {
+            let span = Span::new(a.min(b), a.max(b));
+            let _ = find_persons(&text, span, &None);
+            let _ = org::find_organizations(&text, span, &None);
+        }
+    }
 
     fn persons(text: &str) -> Vec<(String, Option<u16>)> {
         find_persons(text, Span::new(0, text.len()), &None)
