@@ -232,6 +232,12 @@ fn cue_behind(text: &str, tokens: &[Token], first: usize, sentence_start: usize)
             Kind::Punct(';' | ':') => return None,
             Kind::Punct(_) => continue,
         };
+        let capitalized = word.starts_with(char::is_uppercase);
+        if capitalized && i != sentence_start {
+            // A name (`Russia's Defence Ministry`): part of the cue's phrase,
+            // never a cue itself except as a sentence's first word.
+            continue;
+        }
         if in_list(word, &RELEASE_WORDS) {
             return (!content_between).then_some(Cue::Release);
         }
@@ -244,7 +250,6 @@ fn cue_behind(text: &str, tokens: &[Token], first: usize, sentence_start: usize)
         if in_list(word, &WEAK_BACKGROUND_WORDS) {
             return (!comma_between).then_some(Cue::WeakBackground);
         }
-        let capitalized = word.starts_with(char::is_uppercase);
         if !capitalized && !is_filler(word) {
             content_between = true;
         }
