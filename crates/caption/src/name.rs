@@ -12,7 +12,7 @@ pub(crate) use known::{KnownKind, KnownMatch};
 pub(crate) use lexicon::{
     number_word, Class, COMMON, COUNTRY, DEMONYM, EVENT, FUNCTION, KIN, MONTH, OF_PLACE, ORG_HEAD,
     ORG_NOUN, ORG_PREFIX, PARTICLE, PERSON_ADJ, PLACE, PLACE_APPOSITIVE, PLACE_PREFIX, PLACE_PREP,
-    PRONOUN, ROLE, SAY, STORM, TITLE, WEEKDAY,
+    PRONOUN, ROLE, SAY, STORM, TITLE, TITLE_MOD, WEEKDAY,
 };
 
 use crate::span::Span;
@@ -271,6 +271,17 @@ fn tokenize(text: &str, start: usize, end: usize) -> Vec<Token> {
         let bare = strip_possessive(word);
         let shape = shape_of(bare);
         let mut class = classes_of(bare.trim_end_matches('.'));
+        // `Director-General`, `Vice-President`: a compound of title words.
+        if class == 0 && shape == Shape::Cap && bare.contains('-') {
+            let parts = bare.split('-').map(classes_of);
+            if parts.clone().all(|c| c & (TITLE | TITLE_MOD) != 0) {
+                class = if parts.clone().any(|c| c & TITLE != 0) {
+                    TITLE
+                } else {
+                    TITLE_MOD
+                };
+            }
+        }
         if shape == Shape::Number {
             class = 0;
         }
@@ -450,7 +461,10 @@ fn mask_credit_runs(text: &str, tokens: &mut [Token]) {
         i += 1;
     }
     // Words touching a slash, and the run after `Photo by` / `Photo:`.
-    let stops = |t: &Token| t.shape == Shape::Punct && !matches!(t.punct, '/' | '-' | '\'' | '’');
+    // Brackets stay inside a run: `Leader/WANA (West Asia News Agency)/Handout`.
+    let stops = |t: &Token| {
+        t.shape == Shape::Punct && !matches!(t.punct, '/' | '-' | '\'' | '’' | '(' | ')')
+    };
     for i in 0..n {
         let word = tokens[i].span.of(text);
         let after_photo = word.eq_ignore_ascii_case("photo")

@@ -13,7 +13,7 @@
 use crate::credit::CreditFound;
 use crate::name::{
     classes_of, strip_possessive, KnownKind, Shape, Words, COUNTRY, DEMONYM, EVENT, FUNCTION,
-    MONTH, ORG_HEAD, ORG_NOUN, ORG_PREFIX, PARTICLE, PLACE, STORM, TITLE, WEEKDAY,
+    MONTH, ORG_HEAD, ORG_NOUN, ORG_PREFIX, PARTICLE, PLACE, STORM, TITLE, TITLE_MOD, WEEKDAY,
 };
 use crate::span::Span;
 
@@ -346,7 +346,8 @@ fn classify(words: &Words<'_>, phrase: Phrase) -> Option<(usize, usize)> {
     // A place (`the Banat Valley brigade`) or a bare demonym is no group name.
     let ordinary = (first..=last).all(|i| {
         words.get(i).is_some_and(|t| {
-            t.has(DEMONYM | COUNTRY | PLACE | FUNCTION | TITLE) || t.shape == Shape::Upper
+            t.has(DEMONYM | COUNTRY | PLACE | FUNCTION | TITLE | TITLE_MOD)
+                || t.shape == Shape::Upper
         })
     }) || words.get(last).is_some_and(|t| t.has(PLACE));
     if (noun_before || noun_after)
@@ -560,6 +561,12 @@ mod tests {
             orgs("Nurses of the Kenyan Navy unload boxes."),
             ["Kenyan Navy"]
         );
+    }
+
+    #[test]
+    fn portfolios_are_not_organizations() {
+        assert!(orgs("Ruritanian Defence Minister Ivo Ban visits troops.").is_empty());
+        assert_eq!(orgs("Members of the Civil Defence dig."), ["Civil Defence"]);
     }
 
     #[test]

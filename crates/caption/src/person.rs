@@ -12,7 +12,7 @@ use crate::credit::CreditFound;
 use crate::name::{
     number_word, Shape, Words, COMMON, COUNTRY, DEMONYM, EVENT, FUNCTION, KIN, MONTH, OF_PLACE,
     ORG_HEAD, ORG_PREFIX, PARTICLE, PERSON_ADJ, PLACE, PLACE_APPOSITIVE, PLACE_PREFIX, PLACE_PREP,
-    PRONOUN, ROLE, SAY, STORM, TITLE, WEEKDAY,
+    PRONOUN, ROLE, SAY, STORM, TITLE, TITLE_MOD, WEEKDAY,
 };
 use crate::org::{self, fold};
 use crate::record::Person;
@@ -164,9 +164,9 @@ fn ages_ahead(words: &Words<'_>) -> Vec<Option<u16>> {
         while j <= k + MAX_DESCRIPTORS {
             let Some(d) = words.get(j) else { break };
             let descriptor = match d.shape {
-                Shape::Cap => d.has(DEMONYM | TITLE) && !d.possessive,
+                Shape::Cap => d.has(DEMONYM | TITLE | TITLE_MOD) && !d.possessive,
                 Shape::Lower => {
-                    d.has(ROLE | KIN | PERSON_ADJ | TITLE | DEMONYM)
+                    d.has(ROLE | KIN | PERSON_ADJ | TITLE | TITLE_MOD | DEMONYM)
                         || NAMING_VERBS.iter().any(|w| words.is_word(j, w))
                 }
                 _ => false,
@@ -351,9 +351,9 @@ fn person_in(
     };
 
     // Storms and events are never people, even behind a title-like word.
-    if (chunk.first..=chunk.last)
-        .any(|i| token(i).is_some_and(|t| t.has(STORM) || (t.has(EVENT) && !t.has(TITLE))))
-    {
+    if (chunk.first..=chunk.last).any(|i| {
+        token(i).is_some_and(|t| t.has(STORM) || (t.has(EVENT) && !t.has(TITLE | TITLE_MOD)))
+    }) {
         return None;
     }
     // A name in quotes is a title of something (`"I Love Damascus" marathon`).
@@ -376,8 +376,8 @@ fn person_in(
     let mut after_preposition = false;
     while first <= chunk.last {
         let t = token(first)?;
-        if in_org(first) || t.has(TITLE) {
-            if !in_org(first) {
+        if in_org(first) || t.has(TITLE | TITLE_MOD) {
+            if !in_org(first) && t.has(TITLE) {
                 title_words.add(words.base(first));
             }
         } else if t.has(DEMONYM | FUNCTION | COMMON) {
@@ -391,16 +391,27 @@ fn person_in(
     }
     // A title further in starts the name after it, whatever precedes it
     // (`New Zealand Prime Minister X`, `South Sudanese President X`).
-    if let Some(title) = (first..chunk.last).rev().find(|&i| {
-        token(i).is_some_and(|t| t.has(TITLE) && !t.possessive)
-            && token(i + 1).is_some_and(|t| !t.has(TITLE))
-    }) {
-        for i in first..=title {
-            if token(i).is_some_and(|t| t.has(TITLE)) {
+    // Only a run of title words holding a real title counts: `State` alone
+    // (`Golden State Warriors`) is no title.
+    let is_title_word =
+        |i: usize| token(i).is_some_and(|t| t.has(TITLE | TITLE_MOD) && !t.possessive);
+    if let Some(title_end) = (first..chunk.last)
+        .rev()
+        .find(|&i| is_title_word(i) && !is_title_word(i + 1))
+    {
+        let mut title_start = title_end;
+        while title_start > first && is_title_word(title_start - 1) {
+            title_start -= 1;
+        }
+        let heads: Vec<usize> = (title_start..=title_end)
+            .filter(|&i| token(i).is_some_and(|t| t.has(TITLE)))
+            .collect();
+        if !heads.is_empty() {
+            for i in heads {
                 title_words.add(words.base(i));
             }
+            first = title_end + 1;
         }
-        first = title + 1;
     }
     // An owner before a name is a team, country or organization
     // (`Manchester United's Marcus Rashford`), not a person of its own.
@@ -429,7 +440,9 @@ fn person_in(
     // Organizations, known places, place and facility names are not people:
     // `Nasser Hospital`, `Bekaa Valley`, `Sheikh Jarrah neighbourhood`.
     if name_tokens().any(|i| {
-        in_org(i) || token(i).is_some_and(|t| t.known.place || (t.has(ORG_HEAD) && !t.has(TITLE)))
+        in_org(i)
+            || token(i)
+                .is_some_and(|t| t.known.place || (t.has(ORG_HEAD) && !t.has(TITLE | TITLE_MOD)))
     }) {
         return None;
     }
@@ -770,6 +783,19 @@ mod tests {
             [p("Jan Lindqvist", None)]
         );
         assert!(persons("Crowds gathered in March Tarek Square.").is_empty());
+    }
+
+    #[test]
+    fn title_modifiers_alone_are_no_title() {
+        assert!(persons("Fans of the Golden State Warriors cheer.").is_empty());
+        assert_eq!(
+            persons("WHO Director-General Ana Torres speaks."),
+            [p("Ana Torres", None)]
+        );
+        assert_eq!(
+            persons("Hong Kong Chief Executive Mei Lin speaks."),
+            [p("Mei Lin", None)]
+        );
     }
 
     #[test]

@@ -13,6 +13,9 @@ pub(crate) type Class = u32;
 
 /// A title or office before a name: `President`, `Gen.`, `leader`, `captain`.
 pub(crate) const TITLE: Class = 1;
+/// A word that modifies a title (`Vice`, `Prime`, `Foreign`, `former`):
+/// part of the title, but no title on its own.
+pub(crate) const TITLE_MOD: Class = 1 << 23;
 /// A kinship noun: `sister`, `son`, `wife`.
 pub(crate) const KIN: Class = 1 << 1;
 /// A noun for a person: `refugee`, `fighter`, `girl`, `nurse`.
@@ -66,24 +69,29 @@ const PLURAL_CLASSES: Class = DEMONYM | ROLE | KIN | COMMON;
 
 #[rustfmt::skip]
 const TITLES: &[&str] = &[
-    "president", "vice", "prime", "minister", "premier", "chancellor", "secretary",
-    "secretary-general", "general", "gen", "lt", "lieutenant", "col", "colonel", "maj", "capt",
-    "captain", "cmdr", "commander", "sgt", "sergeant", "cpl", "corporal", "pvt", "adm", "admiral",
-    "brig", "brigadier", "marshal", "dr", "mr", "mrs", "ms", "sir", "dame", "lord", "lady", "king",
-    "queen", "prince", "princess", "crown", "emir", "sheikh", "sheik", "sultan", "ayatollah",
-    "grand", "supreme", "pope", "cardinal", "archbishop", "bishop", "patriarch", "imam", "rabbi",
-    "mullah", "mufti", "reverend", "rev", "pastor", "governor", "gov", "mayor", "senator", "sen",
-    "rep", "representative", "congressman", "congresswoman", "speaker", "ambassador", "envoy",
-    "spokesman", "spokeswoman", "spokesperson", "leader", "chief", "head", "deputy", "director",
-    "chairman", "chairwoman", "coach", "manager", "skipper", "officer", "commissioner", "judge",
-    "justice", "prosecutor", "inspector", "emperor", "empress", "president-elect", "foreign",
-    "defence", "defense", "interior", "health", "finance", "state", "home", "energy", "economy",
-    "trade", "agriculture", "information", "transport", "education", "labor", "labour", "culture",
-    "assistant", "acting", "interim", "former", "late", "executive", "striker", "goalkeeper",
-    "midfielder", "defender", "winger", "forward", "quarterback", "pitcher", "batsman", "bowler",
-    "jockey", "founder", "ceo", "mawlawi", "maulana", "prophet", "saint", "minister-president",
-    "commander-in-chief", "warlord", "strongman", "dictator", "sayyed", "sayyid", "cleric", "preacher", "scholar", "laureate", "monarch", "opposition", "ruler",
-    "chairperson", "guard", "veteran", "star",
+    "president", "minister", "premier", "chancellor", "secretary", "secretary-general", "general",
+    "gen", "lt", "lieutenant", "col", "colonel", "maj", "capt", "captain", "cmdr", "commander",
+    "sgt", "sergeant", "cpl", "corporal", "pvt", "adm", "admiral", "brig", "brigadier", "marshal",
+    "dr", "mr", "mrs", "ms", "sir", "dame", "lord", "lady", "king", "queen", "prince", "princess",
+    "emir", "sheikh", "sheik", "sultan", "ayatollah", "pope", "cardinal", "archbishop", "bishop",
+    "patriarch", "imam", "rabbi", "mullah", "mufti", "reverend", "rev", "pastor", "governor", "gov",
+    "mayor", "senator", "sen", "rep", "representative", "congressman", "congresswoman", "speaker",
+    "ambassador", "envoy", "spokesman", "spokeswoman", "spokesperson", "leader", "chief", "head",
+    "director", "chairman", "chairwoman", "coach", "manager", "skipper", "officer", "commissioner",
+    "judge", "justice", "prosecutor", "inspector", "emperor", "empress", "president-elect",
+    "striker", "goalkeeper", "midfielder", "defender", "winger", "forward", "quarterback",
+    "pitcher", "batsman", "bowler", "jockey", "founder", "ceo", "mawlawi", "maulana", "prophet",
+    "saint", "minister-president", "commander-in-chief", "warlord", "strongman", "dictator",
+    "sayyed", "sayyid", "cleric", "preacher", "scholar", "laureate", "monarch", "ruler",
+    "chairperson", "guard", "star",
+];
+
+#[rustfmt::skip]
+const TITLE_MODS: &[&str] = &[
+    "vice", "prime", "crown", "grand", "supreme", "deputy", "assistant", "acting", "interim",
+    "former", "late", "foreign", "defence", "defense", "interior", "health", "finance", "state",
+    "home", "energy", "economy", "trade", "agriculture", "information", "transport", "education",
+    "labor", "labour", "culture", "executive", "opposition", "veteran",
 ];
 
 #[rustfmt::skip]
@@ -527,7 +535,7 @@ const ORG_HEADS: &[&str] = &[
     "association", "observatory", "fund", "programme", "program", "bank", "institute", "authority",
     "foundation", "society", "network", "department", "office", "service", "services",
     "directorate", "bureau", "secretariat", "cabinet", "administration", "mission", "command",
-    "group", "helmets", "defence", "defense", "center", "centre", "crescent", "cross", "agency",
+    "group", "helmets", "center", "centre", "crescent", "cross", "agency",
     "watch", "international", "commissariat", "inspectorate", "ministries", "board", "syndicate",
     "confederation", "caucus", "junta", "politburo", "presidency", "mujahideen", "fedayeen",
     "shabiha", "government", "brotherhood", "patrol",
@@ -602,6 +610,7 @@ const PLACE_APPOSITIVES: &[&str] = &[
 /// Every lexicon, with the class it adds to its words.
 const TABLES: &[(&[&str], Class)] = &[
     (TITLES, TITLE),
+    (TITLE_MODS, TITLE_MOD),
     (KINS, KIN),
     (ROLES, ROLE),
     (PERSON_ADJS, PERSON_ADJ),
