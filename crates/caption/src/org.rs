@@ -9,6 +9,30 @@
 //! Mentions of one organization (its abbreviation, its alias, a demonym
 //! prefix) are listed once, under the spelled-out name when the caption
 //! gives it.
+//!
+//! Decisions where `RECORD.md` leaves room:
+//! - `U.N.`/`UN` used attributively (`U.N. chemical weapons experts`) names
+//!   the body, so it is an organization; `U.N.`, `UN` and `United Nations`
+//!   are one organization, listed as `United Nations` when the caption
+//!   spells it out and as written otherwise. Other alias groups (`ISIS` /
+//!   `Islamic State`, `FSA` / `Free Syrian Army`) work the same way.
+//! - A news agency named in the description (`provided by SANA`) is an
+//!   organization; any agency in a stock attribution (`other AP reporting`,
+//!   `Reuters could not independently verify`) is not, credited or not.
+//! - An owner in the possessive is not part of the name (`Russia's Defence
+//!   Ministry` → `Defence Ministry`); a demonym before a well-known name is
+//!   (`Turkish Red Crescent`), except before an abbreviation (`Kurdish YPG`
+//!   → `YPG`).
+//! - Places and facilities are never organizations, even with a head word
+//!   (`Olympic Stadium`, `West Bank`, `Red Crescent Hospital` names no new
+//!   organization, though the well-known `Red Crescent` in it still counts).
+//!   Buildings used for their occupants (`the Kremlin`, `the Pentagon`,
+//!   `the White House`) are places. Sports teams and events are not
+//!   organizations.
+//! - Lowercase mentions are generic, except `peshmerga`, the force's own
+//!   name in any case. `Houthi`/`Houthis` name the armed group.
+//! - A portfolio is no organization (`Defence Minister`), and `Islamic State
+//!   group` is `Islamic State`.
 
 use crate::credit::CreditFound;
 use crate::name::{

@@ -7,6 +7,22 @@
 //! or an event. A single word needs a cue: an age, a title, a kinship or
 //! role noun before it, an appositive (`Mariam, a nurse`), or a sentence of
 //! its own (`Jamila weeps as she ...`).
+//!
+//! Decisions where `RECORD.md` leaves room:
+//! - Titles, ranks, honorifics and their modifiers are not part of the name
+//!   (`Vice President`, `Grand Ayatollah`, `Sayyed`, `Dr.`); a name starts
+//!   after the last title in its run (`New Zealand Prime Minister X`). A
+//!   title that also begins place names (`Sheikh`, `King`, `Imam`, `St.`)
+//!   is no cue after `in`/`at`/`the` (`in Sheikh Jarrah`).
+//! - An owner before a name (`Kenya's`, `Real Madrid's`) is a country or a
+//!   team, not a person.
+//! - `age` is in years, from `, 32,` / `, a 9-year-old` / `9-year-old X` /
+//!   `, aged 5` / `(7)`, in digits or in words, across a position marker
+//!   (`X (L), 34,`); `6-month-old` states no age in years, so none.
+//! - A credited photographer is never a person, and neither is a name in a
+//!   credit-like run the credit scanner left in the description.
+//! - Repeated mentions of one person merge (`Bashar al-Assad` … `President
+//!   Assad`), keeping the longer name and any age.
 
 use crate::credit::CreditFound;
 use crate::name::{
