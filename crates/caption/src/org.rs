@@ -103,23 +103,25 @@ const CONNECTORS: &[&str] = &["of", "for", "de", "du", "des", "against"];
 
 /// Words near an agency name that make the phrase a stock attribution of
 /// the photo (`other AP reporting`, `Reuters could not verify`).
+#[rustfmt::skip]
 const STOCK_WORDS: &[&str] = &[
-    "reporting",
-    "verify",
-    "verified",
-    "confirm",
-    "confirmed",
-    "independently",
-    "authenticate",
-    "authenticated",
-    "unable",
-    "able",
-    "authenticity",
-    "verification",
+    "reporting", "verify", "verified", "confirm", "confirmed", "independently", "authenticate", "authenticated", "unable", "able", "authenticity", "verification", "obtained",
 ];
 
 /// The organization mentions in the description, in text order.
 pub(crate) fn mentions(words: &Words<'_>) -> Vec<OrgMention> {
+    // An agency that attributes the photo anywhere in the caption (`obtained
+    // by Reuters`, `Reuters could not verify`) is the publisher throughout.
+    let stock_agencies: Vec<&str> = words
+        .known
+        .iter()
+        .filter(|m| m.kind == KnownKind::Agency)
+        .filter_map(|m| {
+            let (first, last) = token_range(words, m.start, m.end);
+            let (first, last) = first.zip(last)?;
+            is_stock_phrase(words, first, last).then(|| &words.text[m.start..m.end])
+        })
+        .collect();
     let mut candidates: Vec<OrgMention> = Vec::new();
     for m in &words.known {
         let (first, last) = token_range(words, m.start, m.end);
@@ -128,7 +130,7 @@ pub(crate) fn mentions(words: &Words<'_>) -> Vec<OrgMention> {
         };
         let full = match m.kind {
             KnownKind::Place => continue,
-            KnownKind::Agency if is_stock_phrase(words, first, last) => continue,
+            KnownKind::Agency if stock_agencies.contains(&&words.text[m.start..m.end]) => continue,
             KnownKind::Agency => "",
             KnownKind::Org { full } => full,
         };
@@ -669,6 +671,7 @@ mod tests {
     fn stock_agency_phrases_are_not_organizations() {
         assert!(orgs("The photo was authenticated based on other AP reporting.").is_empty());
         assert!(orgs("Reuters could not independently verify the footage.").is_empty());
+        assert!(orgs("A photo obtained by Reuters. Reuters was unable to reach them.").is_empty());
         assert_eq!(
             orgs("The picture was provided by SANA on Monday."),
             ["SANA"]
