@@ -1,5 +1,4 @@
-//! News agencies in credit lines: the canonical names of RECORD.md, their
-//! aliases, and the agencies off that list that are kept as written.
+//! News agencies in credit lines: canonical names, aliases, agencies off the list.
 
 /// Longest alias we look up, in bytes; longer parts cannot be aliases, so the
 /// lower-cased key fits a stack buffer and the lookup never allocates.

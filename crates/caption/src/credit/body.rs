@@ -1,5 +1,4 @@
-//! The words of one credit line into creators, agencies, a source and role
-//! flags, and the decision whether those words are a credit at all.
+//! Credit words into creators, agencies, a source and role flags, or no credit.
 
 use super::agency;
 use super::name::{self, PartKind};

@@ -1,5 +1,4 @@
-//! Who a credit part names: a person, an organisation that supplied the image,
-//! or neither; and how a photographer's name is written back.
+//! Credit parts as people or organisations; credited names written back.
 
 /// What a credit part that is neither an agency nor a role word names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

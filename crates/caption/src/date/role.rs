@@ -1,5 +1,4 @@
-//! What a date in a caption is the date of: the words that govern it and the
-//! sentence it stands in.
+//! What a date in a caption is the date of: its governing words and sentence.
 //!
 //! - A release verb governing the date (`provided by SANA on`, `released
 //!   Sunday,`, `uploaded on`) makes it `published`.

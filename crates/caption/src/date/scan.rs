@@ -1,5 +1,4 @@
-//! A hand-written scanner for dates as wire services write them: words and
-//! numbers first, then the wire patterns over them.
+//! A hand-written scanner for dates as wire services write them.
 //!
 //! Patterns, each optionally after a weekday (`Friday, Nov. 25, 2021`):
 //! - month, day, optional year: `October 7, 2016`, `Oct. 7 2016`, `Sept 3`,

@@ -1,5 +1,4 @@
-//! Date finding on captions written for these tests, and round trips of
-//! every wire style.
+//! Date finding on invented captions, and round trips of every wire style.
 
 use proptest::prelude::*;
 
