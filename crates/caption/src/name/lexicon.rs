@@ -545,7 +545,7 @@ const ORG_HEADS: &[&str] = &[
 const ORG_PREFIXES: &[&str] = &[
     "jabhat", "harakat", "liwa", "jaish", "jaysh", "failaq", "faylaq", "ahrar", "hayat", "hay'at",
     "hayaat", "kataib", "kata'ib", "katibat", "saraya", "ansar", "jund", "asaib", "hashd", "tahrir",
-    "hizb", "jamaat", "jamaa", "tanzim", "firqat", "alwiya", "quwat", "majlis",
+    "hizb", "jamaat", "jama'at", "jamaa", "tanzim", "firqat", "alwiya", "quwat", "majlis",
 ];
 
 #[rustfmt::skip]
@@ -558,7 +558,7 @@ const ORG_NOUNS: &[&str] = &[
 #[rustfmt::skip]
 const PARTICLES: &[&str] = &[
     "al", "el", "bin", "ibn", "bint", "abu", "de", "da", "di", "du", "del", "della", "der", "den",
-    "van", "von", "la", "le", "ul", "ad", "ar", "ash", "az", "dos", "das", "ben", "bou", "ould",
+    "van", "von", "la", "le", "ul", "ad", "ar", "ash", "az", "dos", "das", "ben", "bou", "ould", "wal",
     "ag",
 ];
 
