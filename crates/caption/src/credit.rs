@@ -364,7 +364,7 @@ fn is_prose(region: &str) -> bool {
             // `iStockphoto`: a capital inside makes a brand, not prose.
             let starts_lower = word.starts_with(|c: char| c.is_lowercase())
                 && !word.chars().any(char::is_uppercase);
-            (word.bytes().any(|b| b.is_ascii_digit()) && !is_copyright_year(word))
+            (word.bytes().any(|b| b.is_ascii_digit()) && !is_copyright_year(word) && word.len() > 3)
                 || (starts_lower
                     && !CREDIT_LOWER_WORDS.contains(&word)
                     && agency::lookup(word).is_none()

@@ -263,7 +263,7 @@ const GENERIC_WORDS: [&str; 17] = [
 /// agency nor a role word. Organisation evidence wins over name shape, so
 /// `Save the Children` is a source although it has capitalized tokens.
 pub(super) fn classify(part: &str) -> PartKind {
-    if part.is_empty() || part.bytes().any(|b| b.is_ascii_digit()) {
+    if part.is_empty() {
         return PartKind::Junk;
     }
     if part.split(' ').all(|word| in_list(word, &GENERIC_WORDS)) {
@@ -274,6 +274,12 @@ pub(super) fn classify(part: &str) -> PartKind {
     let mut org = false;
     for word in part.split(' ').filter(|w| !w.is_empty()) {
         tokens += 1;
+        if is_channel_number(word) {
+            // `France 24`, `Channel 4`: a number names a broadcaster, never a
+            // person; alone (`24/7`) it is no name at all.
+            org = true;
+            continue;
+        }
         if tokens > MAX_PART_TOKENS || !word.chars().all(is_name_char) || !dots_ok(word) {
             return PartKind::Junk;
         }
@@ -308,6 +314,11 @@ pub(super) fn classify(part: &str) -> PartKind {
     } else {
         PartKind::Junk
     }
+}
+
+/// One to three digits: the number in a broadcaster's name.
+fn is_channel_number(word: &str) -> bool {
+    (1..=3).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Characters a name or organisation token may hold.
@@ -455,6 +466,7 @@ mod tests {
         assert_eq!(classify("Turkish Presidency"), named);
         assert_eq!(classify("U.S. Navy"), named);
         assert_eq!(classify("Doctors Without Borders"), named);
+        assert_eq!(classify("Lowtown 24"), named);
     }
 
     #[test]
