@@ -462,8 +462,19 @@ fn mask_credit_runs(text: &str, tokens: &mut [Token]) {
     }
     // Words touching a slash, and the run after `Photo by` / `Photo:`.
     // Brackets stay inside a run: `Leader/WANA (West Asia News Agency)/Handout`.
-    let stops = |t: &Token| {
-        t.shape == Shape::Punct && !matches!(t.punct, '/' | '-' | '\'' | '’' | '(' | ')')
+    // A lowercase word ends a run unless it joins credit parts (`Save the
+    // Children`, `Handout via REUTERS`, `Jawad al Rifai`): `the Israel/Gaza
+    // border` masks two words, not the sentence before them.
+    const RUN_JOINERS: &[&str] = &["via", "the", "of", "and", "for"];
+    let stops = |t: &Token| match t.shape {
+        Shape::Punct => !matches!(t.punct, '/' | '-' | '\'' | '’' | '(' | ')'),
+        Shape::Lower => {
+            !t.has(PARTICLE)
+                && !RUN_JOINERS
+                    .iter()
+                    .any(|w| t.span.of(text).eq_ignore_ascii_case(w))
+        }
+        _ => false,
     };
     for i in 0..n {
         let word = tokens[i].span.of(text);
@@ -593,6 +604,18 @@ mod tests {
             .filter(|t| t.is_word())
             .skip(3)
             .all(|t| t.masked));
+    }
+
+    #[test]
+    fn slashes_in_the_description_mask_only_their_names() {
+        let text = "Omar Saleh walks along the Israel/Gaza border fence.";
+        let w = words(text);
+        let masked: Vec<&str> = (0..w.tokens.len())
+            .filter(|&i| w.tokens[i].masked)
+            .map(|i| w.word(i))
+            .collect();
+        assert!(masked.contains(&"Israel") && masked.contains(&"Gaza"));
+        assert!(!masked.contains(&"Omar") && !masked.contains(&"along"));
     }
 
     #[test]
