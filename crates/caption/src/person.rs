@@ -509,7 +509,10 @@ fn person_in(
     if apposition == Appositive::Place {
         return None;
     }
-    if !strong && article_first {
+    // `Jubilant Palestinians`, `Ethnic Rohingya`: an adjective that opens a
+    // sentence before a people is no first name.
+    let demonym_inside = (first + 1..=last).any(|i| token(i).is_some_and(|t| t.has(DEMONYM)));
+    if !strong && (article_first || demonym_inside) {
         return None;
     }
     if !strong && place_context && !of_country_after(words, last) {
@@ -833,6 +836,11 @@ mod tests {
             persons("Former Vice President Al Gore speaks."),
             [p("Al Gore", None)]
         );
+    }
+
+    #[test]
+    fn an_adjective_before_a_people_is_no_name() {
+        assert!(persons("Jubilant Palestinians wave flags. Ethnic Rohingya wait.").is_empty());
     }
 
     #[test]

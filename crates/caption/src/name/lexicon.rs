@@ -181,7 +181,7 @@ const DEMONYMS: &[&str] = &[
     "ottoman", "persian", "nordic", "balkan", "hispanic", "latino", "latina", "aboriginal", "inuit",
     "gazan", "muscovite", "kurdistani", "iraqi-kurdish", "syrian-kurdish", "afro", "pan-arab",
     "levantine", "gulf", "sahrawi", "darfuri", "nuer", "dinka", "masalit", "fur", "amhara",
-    "tigrayan", "oromo", "somalian", "turkoman", "turkmen", "mosul", "ukranian", "u.s", "us", "uk",
+    "tigrayan", "oromo", "somalian", "turkoman", "turkmen", "ukranian", "u.s", "us", "uk",
     "usa", "un-backed", "olympic", "paralympic", "democratic", "republican", "white", "black",
 ];
 
