@@ -133,7 +133,8 @@ const AGENCIES: &[&str] = &[
     "Anadolu Agency", "IRNA", "Tasnim", "ISNA", "WAFA", "Amaq", "Yonhap", "KCNA", "Kyodo",
     "Bernama", "DPA", "EFE", "ANSA", "UPI", "Bloomberg", "Sputnik", "Ukrinform", "Al Jazeera",
     "Al-Jazeera", "Al Arabiya", "Al-Arabiya", "BBC", "CNN", "Al-Manar", "Al Manar", "Al-Mayadeen",
-    "Al Mayadeen", "Fars News Agency",
+    "Al Mayadeen", "Fars News Agency", "New York Times", "Washington Post", "Wall Street Journal",
+    "Financial Times", "Los Angeles Times",
 ];
 
 /// Places written in several words, or that look like names of people.

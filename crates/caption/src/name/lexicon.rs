@@ -181,8 +181,8 @@ const DEMONYMS: &[&str] = &[
     "ottoman", "persian", "nordic", "balkan", "hispanic", "latino", "latina", "aboriginal", "inuit",
     "gazan", "muscovite", "kurdistani", "iraqi-kurdish", "syrian-kurdish", "afro", "pan-arab",
     "levantine", "gulf", "sahrawi", "darfuri", "nuer", "dinka", "masalit", "fur", "amhara",
-    "tigrayan", "oromo", "somalian", "turkoman", "turkmen", "ukranian", "u.s", "us", "uk",
-    "usa", "un-backed", "olympic", "paralympic", "democratic", "republican", "white", "black",
+    "tigrayan", "oromo", "somalian", "turkoman", "turkmen", "ukranian", "u.s", "us", "uk", "usa",
+    "un-backed", "olympic", "paralympic", "democratic", "republican", "white", "black",
 ];
 
 #[rustfmt::skip]
@@ -257,8 +257,8 @@ const FUNCTIONS: &[&str] = &[
 
 #[rustfmt::skip]
 const COMMONS: &[&str] = &[
-    "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "upper", "lower",
-    "resident", "rescuer", "girl", "boy", "shopper", "displaced", "evacuee", "neighbour",
+    "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "upper",
+    "lower", "resident", "rescuer", "girl", "boy", "shopper", "displaced", "evacuee", "neighbour",
     "neighbor", "villager", "relative", "demonstrator", "protester", "mourner", "survivor",
     "firefighter", "passenger", "civilian", "farmer", "customer", "worker", "soldier", "driver",
     "truck", "car", "smoke", "flame", "fire", "debris", "rubble", "dust", "water", "floodwater",
@@ -488,11 +488,12 @@ const PLACES: &[&str] = &[
     "encampment", "tents", "capital", "state", "territory", "territories", "republic", "kingdom",
     "emirate", "lane", "alley", "corniche", "promenade", "waterfront", "marina", "wharf", "dock",
     "docks", "quay", "shipyard", "depot", "warehouse", "silo", "silos", "mine", "quarry",
-    "observatory", "planetarium", "aquarium", "tunnel", "crossroads", "roundabout", "interchange",
-    "junction", "intersection", "metro", "subway", "underground", "old", "airstrip", "heliport",
-    "seaport", "harbourfront", "riverside", "riverbank", "seafront", "seashore", "shore",
-    "shoreline", "coastline", "countryside", "hinterland", "wilderness", "woods", "jungle", "swamp",
-    "marsh", "marshes", "wetlands", "oasis", "dunes",
+    "observatory", "planetarium", "aquarium", "tunnel", "crossroads", "roundabout", "pipeline",
+    "railway", "railroad", "interchange", "junction", "intersection", "metro", "subway",
+    "underground", "old", "airstrip", "heliport", "seaport", "harbourfront", "riverside",
+    "riverbank", "seafront", "seashore", "shore", "shoreline", "coastline", "countryside",
+    "hinterland", "wilderness", "woods", "jungle", "swamp", "marsh", "marshes", "wetlands", "oasis",
+    "dunes",
 ];
 
 #[rustfmt::skip]
@@ -521,8 +522,9 @@ const EVENTS: &[&str] = &[
     "operation", "crisis", "holocaust", "christmas", "easter", "ramadan", "eid", "hajj", "ashura",
     "nowruz", "diwali", "thanksgiving", "halloween", "hanukkah", "passover", "yom", "kippur",
     "rosh", "hashanah", "mawlid", "arbaeen", "lent", "fitr", "adha", "iftar", "carnival",
-    "biennale", "olympiad", "grand", "masters", "prize", "award", "memorial", "funeral", "vigil", "commemoration", "anniversary", "cop26", "cop27", "cop28", "g20", "g7", "awards",
-    "oscars", "grammys", "emmys", "show",
+    "biennale", "olympiad", "grand", "masters", "prize", "award", "memorial", "funeral", "vigil",
+    "commemoration", "anniversary", "cop26", "cop27", "cop28", "g20", "g7", "awards", "oscars",
+    "grammys", "emmys", "show",
 ];
 
 #[rustfmt::skip]
@@ -535,10 +537,10 @@ const ORG_HEADS: &[&str] = &[
     "association", "observatory", "fund", "programme", "program", "bank", "institute", "authority",
     "foundation", "society", "network", "department", "office", "service", "services",
     "directorate", "bureau", "secretariat", "cabinet", "administration", "mission", "command",
-    "group", "helmets", "center", "centre", "crescent", "cross", "agency",
-    "watch", "international", "commissariat", "inspectorate", "ministries", "board", "syndicate",
-    "confederation", "caucus", "junta", "politburo", "presidency", "mujahideen", "fedayeen",
-    "shabiha", "government", "brotherhood", "patrol",
+    "group", "helmets", "center", "centre", "crescent", "cross", "agency", "watch", "international",
+    "commissariat", "inspectorate", "ministries", "board", "syndicate", "confederation", "caucus",
+    "junta", "politburo", "presidency", "mujahideen", "fedayeen", "shabiha", "government",
+    "brotherhood", "patrol", "fleet", "news",
 ];
 
 #[rustfmt::skip]
@@ -558,8 +560,8 @@ const ORG_NOUNS: &[&str] = &[
 #[rustfmt::skip]
 const PARTICLES: &[&str] = &[
     "al", "el", "bin", "ibn", "bint", "abu", "de", "da", "di", "du", "del", "della", "der", "den",
-    "van", "von", "la", "le", "ul", "ad", "ar", "ash", "az", "dos", "das", "ben", "bou", "ould", "wal",
-    "ag",
+    "van", "von", "la", "le", "ul", "ad", "ar", "ash", "az", "dos", "das", "ben", "bou", "ould",
+    "wal", "ag",
 ];
 
 #[rustfmt::skip]
