@@ -237,44 +237,54 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
         floor += 1;
     }
     let bytes = text.as_bytes();
+    // Candidate starts, nearest first. Words are read backwards from the end;
+    // the first word of prose is a barrier no credit crosses, so the search
+    // stops there: the cost follows the credit's length, not the caption's.
     let mut candidates: Vec<usize> = Vec::new();
     let mut trailers: Vec<usize> = Vec::new();
-    if floor == 0 {
-        candidates.push(0);
+    let mut word_end = end;
+    let mut spaces = memchr::memrchr_iter(b' ', &bytes[floor..end]).map(|space| floor + space);
+    loop {
+        let space = spaces.next();
+        // Every word start after a space is a char boundary: the space is ASCII.
+        let i = space.map_or(floor, |space| space + 1);
+        if i < word_end {
+            if is_prose(&text[i..word_end]) {
+                break;
+            }
+            let rest = &text[i..end];
+            // Trailers are in capitals and anchors capitalized; checking the
+            // first bytes first keeps this cheap.
+            let shouting = bytes[i].is_ascii_uppercase()
+                && bytes.get(i + 1).is_some_and(|b| !b.is_ascii_lowercase());
+            if shouting && TRAILERS.iter().any(|t| rest.starts_with(t)) {
+                trailers.push(i);
+            }
+            let opens_text = i == 0;
+            let after_space = space.is_some();
+            if opens_text
+                || (after_space
+                    && (is_sentence_start(text, i)
+                        || (!bytes[i].is_ascii_lowercase() && is_anchor(rest))
+                        || after_figure(bytes, i)))
+            {
+                candidates.push(i);
+            }
+        }
+        match space {
+            Some(space) => word_end = space,
+            None => break,
+        }
     }
-    for space in memchr::memchr_iter(b' ', &bytes[floor..end]) {
-        let i = floor + space + 1;
-        if i >= end {
-            break;
-        }
-        // Every `i` after a space is a char boundary: the space is ASCII.
-        let rest = &text[i..end];
-        // Trailers are in capitals and anchors capitalized; checking the
-        // first bytes keeps this loop cheap over the words of prose.
-        let shouting = bytes[i].is_ascii_uppercase()
-            && bytes.get(i + 1).is_some_and(|b| !b.is_ascii_lowercase());
-        if shouting && TRAILERS.iter().any(|t| rest.starts_with(t)) {
-            trailers.push(i);
-        }
-        if is_sentence_start(text, i)
-            || (!bytes[i].is_ascii_lowercase() && is_anchor(rest))
-            || after_figure(bytes, i)
-        {
-            candidates.push(i);
-        }
-    }
-    // Nearest candidate first; a longer tail replaces a shorter one only if
-    // it parses too. Once the words between two candidates are prose, no
-    // longer tail can be a credit, so the search stops there: the cost stays
-    // proportional to the credit, not to the caption.
+    // A longer tail replaces a shorter one only if it parses too.
     let mut best = None;
-    let mut region_end = end;
-    for &start in candidates.iter().rev() {
-        if is_prose(&text[start..region_end]) {
-            break;
-        }
-        region_end = start;
-        let stop = trailers.iter().copied().find(|&t| t > start).unwrap_or(end);
+    for &start in &candidates {
+        let stop = trailers
+            .iter()
+            .copied()
+            .filter(|&t| t > start)
+            .min()
+            .unwrap_or(end);
         let body_text = &text[start..stop];
         if let Some(parsed) = body::parse(body_text, Setting::Trailing) {
             let (raw_start, raw_end) = body::trim_range(body_text);
