@@ -584,7 +584,7 @@ const OF_PLACES: &[&str] = &[
     "municipality", "oblast", "camp", "north-eastern", "north-western", "south-eastern",
     "south-western", "northeastern", "northwestern", "southeastern", "southwestern", "downtown",
     "old", "centre", "frontline", "countries", "cities", "towns", "villages", "areas", "parts",
-    "regions", "provinces", "rest", "liberation", "siege", "battle", "capture", "fall", "bombing",
+    "regions", "provinces", "rest", "liberation", "siege", "battle", "bombing",
     "shelling", "recapture",
 ];
 
