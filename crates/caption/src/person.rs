@@ -230,11 +230,26 @@ fn age_after(words: &Words<'_>, last: usize) -> Option<u16> {
                 let joins = [
                     "and", "who", "whose", "of", "from", "was", "is", "has", "had", "were",
                 ];
+                let years_old = ["year", "years"]
+                    .iter()
+                    .any(|w| w.eq_ignore_ascii_case(next))
+                    && words.is_word(last + 4, "old");
                 is_digits(second) && joins.iter().any(|w| w.eq_ignore_ascii_case(next))
-                    || ["and"].iter().any(|w| w.eq_ignore_ascii_case(next))
+                    || next.eq_ignore_ascii_case("and")
+                    || years_old
             }
         };
         return ends.then_some(age);
+    }
+    // `, who is 10,` / `, who was 10 years old`.
+    if words.is_word(last + 2, "who")
+        && (words.is_word(last + 3, "is") || words.is_word(last + 3, "was"))
+    {
+        let number = words.word(last + 4);
+        let stands_alone = words.get(last + 5).is_none_or(|t| t.shape == Shape::Punct)
+            || (words.is_word(last + 5, "years") && words.is_word(last + 6, "old"));
+        return age_value(number)
+            .filter(|_| stands_alone && (is_digits(number) || number_word(number).is_some()));
     }
     if words.is_word(last + 2, "a") || words.is_word(last + 2, "an") {
         return year_old_age(words.word(last + 3));
@@ -742,6 +757,22 @@ mod tests {
         assert_eq!(
             persons("Mona Diab, 40, whose 12-year-old son Ali Diab is missing, waits."),
             [p("Mona Diab", Some(40)), p("Ali Diab", Some(12))]
+        );
+    }
+
+    #[test]
+    fn ages_in_years_old_and_relative_clauses() {
+        assert_eq!(
+            persons("Lina Aziz, 9 years old, waits."),
+            [p("Lina Aziz", Some(9))]
+        );
+        assert_eq!(
+            persons("Omar Haddad, who is 12, waits."),
+            [p("Omar Haddad", Some(12))]
+        );
+        assert_eq!(
+            persons("Omar Haddad, who is 12 km away, waits."),
+            [p("Omar Haddad", None)]
         );
     }
 
