@@ -518,6 +518,13 @@ fn person_in(
             && NAMING_VERBS
                 .iter()
                 .any(|w| words.is_word(chunk.first - 1, w)));
+    // `Hamza, who lost …` / `Hamza, whose father …`: only people take `who`;
+    // `said Mahmoud`: only people speak.
+    let relative = words.get(last + 1).is_some_and(|t| t.is(','))
+        && (words.is_word(last + 2, "who") || words.is_word(last + 2, "whose"));
+    let speaker = chunk.first > 0
+        && token(chunk.first - 1).is_some_and(|t| t.shape == Shape::Lower && t.has(SAY));
+    let kin = kin || relative || speaker;
     let apposition = appositive(words, last);
     let strong = age.is_some() || title || kin || apposition == Appositive::Person;
 
@@ -786,6 +793,19 @@ mod tests {
             persons("A 12-year-old girl named Hiba smiles."),
             [p("Hiba", Some(12))]
         );
+    }
+
+    #[test]
+    fn relative_clauses_and_speech_mark_people() {
+        assert_eq!(
+            persons("Hamza, whose father was killed, stands."),
+            [p("Hamza", None)]
+        );
+        assert_eq!(
+            persons("\"Gone,\" said Rasha, a teacher."),
+            [p("Rasha", None)]
+        );
+        assert!(persons("Aleppo, which was besieged, recovers.").is_empty());
     }
 
     #[test]
