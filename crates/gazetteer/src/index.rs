@@ -227,6 +227,13 @@ pub(crate) struct QueryKeys {
 }
 
 impl QueryKeys {
+    /// Only the folded key, for exact-name lookups.
+    pub(crate) fn compute_folded(&mut self, name: &str) {
+        crate::key::fold_into(name, &mut self.folded);
+        self.strict.clear();
+        self.skeleton.clear();
+    }
+
     pub(crate) fn compute(&mut self, name: &str) {
         crate::key::fold_into(name, &mut self.folded);
         self.strict.clear();

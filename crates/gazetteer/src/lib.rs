@@ -282,14 +282,19 @@ thread_local! {
 }
 
 fn with_query_keys<R>(name: &str, f: impl FnOnce(&QueryKeys) -> R) -> R {
+    with_keys(name, QueryKeys::compute, f)
+}
+
+/// Like [`with_query_keys`], computing the keys with `compute`.
+fn with_keys<R>(name: &str, compute: fn(&mut QueryKeys, &str), f: impl FnOnce(&QueryKeys) -> R) -> R {
     QUERY_KEYS.with(|cell| match cell.try_borrow_mut() {
         Ok(mut keys) => {
-            keys.compute(name);
+            compute(&mut keys, name);
             f(&keys)
         }
         Err(_) => {
             let mut keys = QueryKeys::default();
-            keys.compute(name);
+            compute(&mut keys, name);
             f(&keys)
         }
     })
@@ -342,6 +347,20 @@ impl Gazetteer {
                 kind,
             })
             .collect()
+    }
+
+    /// Places whose name equals `name` after folding, largest first: the
+    /// first tier of [`places_named`](Self::places_named) at the cost of one
+    /// fold and one probe, for callers that try exact names before spelling
+    /// variants.
+    pub fn places_named_exactly(&self, name: &str) -> Vec<PlaceMatch<'_>> {
+        let mut found: Vec<&Place> =
+            with_keys(name, QueryKeys::compute_folded, |keys| {
+                self.names.folded_matches(keys).iter().map(|&i| &self.places[i as usize]).collect()
+            });
+        found.sort_unstable_by_key(|p| (std::cmp::Reverse(p.population), p.id));
+        found.dedup_by_key(|p| p.id);
+        found.into_iter().map(|place| PlaceMatch { place, kind: MatchKind::Folded }).collect()
     }
 
     /// Whether [`places_named`](Self::places_named) would find anything, without
