@@ -49,8 +49,11 @@ pub fn parse(caption: &str, gazetteer: &Gazetteer) -> CaptionRecord {
     let description = text::description_text(&text, credit_found.as_ref().map(|c| c.span));
     let dates = date::find_dates(&text, description_span);
     let location = place::find_location(&text, description_span, gazetteer);
-    let persons = person::find_persons(&text, description_span, &credit_found);
-    let organizations = org::find_organizations(&text, description_span, &credit_found);
+    // Persons and organizations share one tokenization of the description.
+    let words = name::Words::new(&text, description_span);
+    let org_mentions = org::mentions(&words);
+    let persons = person::persons_in(&words, &org_mentions, &credit_found);
+    let organizations = org::names(&words, &org_mentions);
     let flags = flags::collect(&flags::Evidence {
         text: &text,
         description: description_span,

@@ -34,6 +34,7 @@
 //! - A portfolio is no organization (`Defence Minister`), and `Islamic State
 //!   group` is `Islamic State`.
 
+#[cfg(test)]
 use crate::credit::CreditFound;
 use crate::name::{
     classes_of, strip_possessive, KnownKind, Shape, Words, COUNTRY, DEMONYM, EVENT, FUNCTION,
@@ -42,6 +43,7 @@ use crate::name::{
 use crate::span::Span;
 
 /// Finds the organizations named in the description.
+#[cfg(test)]
 pub(crate) fn find_organizations(
     text: &str,
     description: Span,
@@ -182,7 +184,7 @@ pub(crate) fn mentions(words: &Words<'_>) -> Vec<OrgMention> {
 
 /// The organization names to report: one per organization, in order of
 /// first mention, under its spelled-out name when one is written.
-fn names(words: &Words<'_>, mentions: &[OrgMention]) -> Vec<String> {
+pub(crate) fn names(words: &Words<'_>, mentions: &[OrgMention]) -> Vec<String> {
     let mut groups: Vec<(String, String, bool)> = Vec::new();
     for m in mentions {
         let display = words.text.get(m.span.start..m.span.end).unwrap_or("");

@@ -32,17 +32,30 @@ use crate::name::{
 };
 use crate::org::{self, fold};
 use crate::record::Person;
+#[cfg(test)]
 use crate::span::Span;
 
 /// Finds the people named in the description (not the credited photographers).
+#[cfg(test)]
 pub(crate) fn find_persons(
     text: &str,
     description: Span,
     credit: &Option<CreditFound>,
 ) -> Vec<Person> {
     let words = Words::new(text, description);
+    persons_in(&words, &org::mentions(&words), credit)
+}
+
+/// The people named in tokenized description `words`, given the
+/// organizations found there (whose words are no person's name).
+pub(crate) fn persons_in(
+    words: &Words<'_>,
+    org_mentions: &[org::OrgMention],
+    credit: &Option<CreditFound>,
+) -> Vec<Person> {
+    let words = words;
     let mut in_org = vec![false; words.tokens.len()];
-    for m in org::mentions(&words) {
+    for m in org_mentions {
         for flag in in_org.iter_mut().take(m.last + 1).skip(m.first) {
             *flag = true;
         }

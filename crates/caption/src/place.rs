@@ -25,6 +25,9 @@
 //! - Ids and coordinates come from settlements only: a province or country
 //!   alone leaves `geonames_id` null.
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 use gazetteer::{CountryCode, Gazetteer, MatchKind, Place};
 
 use crate::record::Location;
@@ -181,7 +184,7 @@ enum Cue {
 }
 
 /// Sublocation heads kept in the name (`Zaatari refugee camp`).
-const FACILITY_HEADS: &[&str] = &[
+static FACILITY_HEADS: &[&str] = &[
     "square", "street", "avenue", "road", "boulevard", "bridge", "mosque", "church", "cathedral", "temple",
     "synagogue", "shrine", "hospital", "clinic", "stadium", "arena", "airport", "airbase", "base", "camp",
     "market", "bazaar", "souk", "crossing", "checkpoint", "port", "harbour", "harbor", "hotel", "palace",
@@ -192,40 +195,40 @@ const FACILITY_HEADS: &[&str] = &[
 
 /// Lower-case words that may stand between a place name and its facility
 /// head (`Beirut international airport`, `Tal Abyad street market`).
-const FACILITY_MODIFIERS: &[&str] =
+static FACILITY_MODIFIERS: &[&str] =
     &["refugee", "air", "international", "street", "border", "military", "old", "central", "main", "grand", "naval", "displacement", "detention", "army", "police"];
 
 /// Sublocation heads dropped from the name (`Jobar area` -> `Jobar`).
-const DISTRICT_HEADS: &[&str] = &["district", "neighbourhood", "neighborhood", "quarter", "area", "suburb", "sector"];
+static DISTRICT_HEADS: &[&str] = &["district", "neighbourhood", "neighborhood", "quarter", "area", "suburb", "sector"];
 
 /// Settlement heads (`Qabasin town`, `Idlib city`).
-const SETTLEMENT_HEADS: &[&str] = &["town", "city", "village", "hamlet", "township", "municipality"];
+static SETTLEMENT_HEADS: &[&str] = &["town", "city", "village", "hamlet", "township", "municipality"];
 
 /// Province heads (`Idlib province`, `Homs Governorate`, `Luhansk region`).
-const PROVINCE_HEADS: &[&str] =
+static PROVINCE_HEADS: &[&str] =
     &["province", "governorate", "region", "oblast", "state", "countryside", "prefecture", "district"];
 
 /// Nouns that make `X's ...` a place (`Aleppo's old city`).
-const POSSESSED_PLACE_WORDS: &[&str] = &[
+static POSSESSED_PLACE_WORDS: &[&str] = &[
     "city", "capital", "town", "border", "coast", "north", "south", "east", "west", "northeast", "northwest",
     "southeast", "southwest", "outskirts", "suburbs", "centre", "center", "port", "countryside", "quarter",
 ];
 
 /// Regions that are neither settlements nor provinces; they never become the city.
-const REGION_WORDS: &[&str] = &["ghouta", "bekaa", "donbas", "donbass", "kurdistan", "sinai", "galilee", "negev"];
+static REGION_WORDS: &[&str] = &["ghouta", "bekaa", "donbas", "donbass", "kurdistan", "sinai", "galilee", "negev"];
 
 /// Terrain words: an unresolved name led by one is a sublocation.
-const TERRAIN_WORDS: &[&str] = &["jabal", "jebel", "mount", "mt.", "wadi", "lake", "cape", "tal", "tell"];
+static TERRAIN_WORDS: &[&str] = &["jabal", "jebel", "mount", "mt.", "wadi", "lake", "cape", "tal", "tell"];
 
 /// Directions, as in `north of X` or `northern Syria`.
-const DIRECTIONS: &[&str] = &[
+static DIRECTIONS: &[&str] = &[
     "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "northern", "southern",
     "eastern", "western", "northeastern", "northwestern", "southeastern", "southwestern", "central", "north-east",
     "north-west", "south-east", "south-west",
 ];
 
 /// Capitalized words that start sentences or phrases but are never places.
-const NOT_PLACE_WORDS: &[&str] = &[
+static NOT_PLACE_WORDS: &[&str] = &[
     "a", "an", "the", "this", "that", "these", "those", "in", "at", "on", "of", "and", "but", "as", "after", "before",
     "during", "while", "when", "with", "from", "file", "files", "photo", "picture", "people", "president", "prime",
     "minister", "king", "queen", "pope", "leader", "gen.", "general", "mr.", "mrs.", "dr.", "monday", "tuesday",
@@ -307,9 +310,46 @@ const DEMONYMS: &[(&str, &str)] = &[
     ("emirati", "AE"), ("qatari", "QA"), ("kuwaiti", "KW"), ("omani", "OM"), ("bahraini", "BH"),
 ];
 
-fn is_one_of(word: &str, list: &[&str]) -> bool {
-    list.iter().any(|w| w.eq_ignore_ascii_case(word))
+/// Whether `word` (any case) is in one of the word lists above: one hash
+/// probe, not a scan of the list, since this runs for most tokens.
+fn is_one_of(word: &str, list: &'static [&'static str]) -> bool {
+    static LISTS: LazyLock<HashMap<&'static str, u16>> = LazyLock::new(|| {
+        let mut map: HashMap<&'static str, u16> = HashMap::new();
+        for (bit, list) in WORD_LISTS.iter().enumerate() {
+            for word in list.iter() {
+                *map.entry(word).or_default() |= 1 << bit;
+            }
+        }
+        map
+    });
+    // The lists are statics, so each has one address.
+    let Some(bit) = WORD_LISTS.iter().position(|l| std::ptr::eq(*l, list)) else {
+        return list.iter().any(|w| w.eq_ignore_ascii_case(word));
+    };
+    let mut buffer = [0u8; 24];
+    let lower: &str = if word.len() <= buffer.len() && word.is_ascii() {
+        buffer[..word.len()].copy_from_slice(word.as_bytes());
+        buffer[..word.len()].make_ascii_lowercase();
+        std::str::from_utf8(&buffer[..word.len()]).unwrap_or("")
+    } else {
+        return list.iter().any(|w| w.eq_ignore_ascii_case(word));
+    };
+    LISTS.get(lower).is_some_and(|bits| bits & (1 << bit) != 0)
 }
+
+/// The lists [`is_one_of`] indexes; every entry is lower case.
+static WORD_LISTS: [&[&str]; 10] = [
+    DIRECTIONS,
+    DISTRICT_HEADS,
+    FACILITY_HEADS,
+    FACILITY_MODIFIERS,
+    NOT_PLACE_WORDS,
+    POSSESSED_PLACE_WORDS,
+    PROVINCE_HEADS,
+    REGION_WORDS,
+    SETTLEMENT_HEADS,
+    TERRAIN_WORDS,
+];
 
 fn starts_upper(word: &str) -> bool {
     word.chars().next().is_some_and(char::is_uppercase)
@@ -594,7 +634,7 @@ fn classify(
     let inner_head = words.last().copied().unwrap_or("");
     if words.len() >= 2 {
         let name_without_head = name_of(start, end - 1);
-        if is_one_of(inner_head, PROVINCE_HEADS) && !is_one_of(inner_head, &["district"]) {
+        if is_one_of(inner_head, PROVINCE_HEADS) && !inner_head.eq_ignore_ascii_case("district") {
             return Some(province_mention(mention(MentionKind::Region, name_without_head.clone(), end - 1), &name_without_head, gazetteer));
         }
         // "Umayyad Square" is a sublocation; "Mexico Beach" is a town.
@@ -858,7 +898,10 @@ fn best_place(
     provinces: &[String],
     weak: &CountryHints<'_>,
 ) -> Option<Place> {
-    let candidates = gazetteer.places_named(name);
+    // With the country named, an exact name there is the answer: skip the
+    // costlier spelling-variant lookup.
+    let exact = if countries.is_empty() { Vec::new() } else { gazetteer.places_named_exactly(name) };
+    let candidates = if exact.iter().any(|m| countries.contains(&m.place.country)) { exact } else { gazetteer.places_named(name) };
     let in_named_province = |p: &Place| provinces.iter().any(|code| p.admin1_code.as_deref() == Some(code.as_str()));
     // A province named elsewhere in the sentence is a hint, not a filter:
     // "in Azaz, Syria, where families fleeing Idlib province ...".
