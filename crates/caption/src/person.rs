@@ -53,22 +53,21 @@ pub(crate) fn persons_in(
     org_mentions: &[org::OrgMention],
     credit: &Option<CreditFound>,
 ) -> Vec<Person> {
-    let words = words;
     let mut in_org = vec![false; words.tokens.len()];
     for m in org_mentions {
         for flag in in_org.iter_mut().take(m.last + 1).skip(m.first) {
             *flag = true;
         }
     }
-    let ages_ahead = ages_ahead(&words);
+    let ages_ahead = ages_ahead(words);
     let creators: Vec<String> = credit
         .iter()
         .flat_map(|c| c.credit.creators.iter())
         .map(|name| fold(name))
         .collect();
     let mut persons: Vec<Person> = Vec::new();
-    for chunk in chunks(&words) {
-        let Some(found) = person_in(&words, chunk, &in_org, &ages_ahead) else {
+    for chunk in chunks(words) {
+        let Some(found) = person_in(words, chunk, &in_org, &ages_ahead) else {
             continue;
         };
         let folded = fold(&found.name);

@@ -55,31 +55,50 @@ struct Rendered {
 pub fn run(args: ParseArgs) -> anyhow::Result<ExitCode> {
     let gazetteer = load_gazetteer(args.gazetteer.as_deref())?;
     let threads = args.threads.map_or_else(default_threads, |n| n.get());
-    let mut out = Output { writer: io::BufWriter::with_capacity(256 * 1024, io::stdout()), seen: args.unique.then(HashSet::new) };
-    let mut failures = 0;
-    let mut read_inputs = |send: &mut dyn FnMut(Batch) -> anyhow::Result<()>| -> anyhow::Result<()> {
-        let mut seq = 0;
-        let inputs: Vec<Option<&Path>> =
-            if args.files.is_empty() { vec![None] } else { args.files.iter().map(|p| Some(p.as_path())).collect() };
-        for path in inputs {
-            let name = path.map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
-            if let Err(err) = read_input(path, &name, &mut seq, send) {
-                if crate::cmd::is_broken_pipe(&err) {
-                    return Err(err);
-                }
-                eprintln!("dateline: error: {err:#}");
-                failures += 1;
-            }
-        }
-        Ok(())
+    let mut out = Output {
+        writer: io::BufWriter::with_capacity(256 * 1024, io::stdout()),
+        seen: args.unique.then(HashSet::new),
     };
-    if threads == 1 {
-        read_inputs(&mut |batch| out.write(&render_batch(&batch, gazetteer)))?;
+    let failures = if threads == 1 {
+        read_inputs(&args.files, &mut |batch| {
+            out.write(&render_batch(&batch, gazetteer))
+        })?
     } else {
-        run_parallel(threads, gazetteer, &mut read_inputs, &mut out)?;
-    }
+        run_parallel(threads, gazetteer, &args.files, &mut out)?
+    };
     out.writer.flush()?;
-    Ok(if failures > 0 { crate::cmd::EXIT_FAILURE } else { ExitCode::SUCCESS })
+    Ok(if failures > 0 {
+        crate::cmd::EXIT_FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Where the reader hands each batch.
+type SendBatch<'a> = dyn FnMut(Batch) -> anyhow::Result<()> + 'a;
+
+/// Reads every input (stdin when `files` is empty) in order and sends its
+/// captions in numbered batches. An input that cannot be read is reported
+/// and skipped; returns how many were.
+fn read_inputs(files: &[PathBuf], send: &mut SendBatch<'_>) -> anyhow::Result<usize> {
+    let mut seq = 0;
+    let mut failures = 0;
+    let inputs: Vec<Option<&Path>> = if files.is_empty() {
+        vec![None]
+    } else {
+        files.iter().map(|p| Some(p.as_path())).collect()
+    };
+    for path in inputs {
+        let name = path.map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
+        if let Err(err) = read_input(path, &name, &mut seq, send) {
+            if crate::cmd::is_broken_pipe(&err) {
+                return Err(err);
+            }
+            eprintln!("dateline: error: {err:#}");
+            failures += 1;
+        }
+    }
+    Ok(failures)
 }
 
 /// Reads one input and sends its captions in batches.
@@ -87,7 +106,7 @@ fn read_input(
     path: Option<&Path>,
     name: &str,
     seq: &mut u64,
-    send: &mut dyn FnMut(Batch) -> anyhow::Result<()>,
+    send: &mut SendBatch<'_>,
 ) -> anyhow::Result<()> {
     let input: Box<dyn Read> = match path {
         Some(path) => Box::new(File::open(path).with_context(|| format!("opening {name}"))?),
@@ -95,12 +114,17 @@ fn read_input(
     };
     let mut reader = CaptionReader::new(input).with_context(|| format!("reading {name}"))?;
     loop {
-        let batch = reader.next_batch(BATCH_BYTES).with_context(|| format!("reading {name}"))?;
+        let batch = reader
+            .next_batch(BATCH_BYTES)
+            .with_context(|| format!("reading {name}"))?;
         for warning in reader.take_warnings() {
             report_warning(name, &warning);
         }
         let Some(captions) = batch else { return Ok(()) };
-        send(Batch { seq: *seq, captions })?;
+        send(Batch {
+            seq: *seq,
+            captions,
+        })?;
         *seq += 1;
     }
 }
@@ -125,7 +149,10 @@ fn render_batch(batch: &Batch, gazetteer: &Gazetteer) -> Vec<Rendered> {
             let record = caption::parse(&raw.text, gazetteer);
             let mut line = serde_json::to_vec(&record).unwrap_or_default();
             line.push(b'\n');
-            Rendered { id: record.id, line }
+            Rendered {
+                id: record.id,
+                line,
+            }
         })
         .collect()
 }
@@ -144,7 +171,9 @@ impl<W: Write> Output<W> {
                     continue;
                 }
             }
-            self.writer.write_all(&record.line).context("writing records")?;
+            self.writer
+                .write_all(&record.line)
+                .context("writing records")?;
         }
         Ok(())
     }
@@ -155,20 +184,27 @@ impl<W: Write> Output<W> {
 fn run_parallel<W: Write + Send>(
     threads: usize,
     gazetteer: &Gazetteer,
-    read_inputs: &mut dyn FnMut(&mut dyn FnMut(Batch) -> anyhow::Result<()>) -> anyhow::Result<()>,
+    files: &[PathBuf],
     out: &mut Output<W>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<usize> {
     let (batch_tx, batch_rx) = mpsc::sync_channel::<Batch>(threads * BATCHES_IN_FLIGHT_PER_WORKER);
     let batch_rx = std::sync::Mutex::new(batch_rx);
-    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<Rendered>)>(threads * BATCHES_IN_FLIGHT_PER_WORKER);
+    let (done_tx, done_rx) =
+        mpsc::sync_channel::<(u64, Vec<Rendered>)>(threads * BATCHES_IN_FLIGHT_PER_WORKER);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let done_tx = done_tx.clone();
             let batch_rx = &batch_rx;
             scope.spawn(move || loop {
-                let next = batch_rx.lock().map_err(|_| ()).and_then(|rx| rx.recv().map_err(|_| ()));
+                let next = batch_rx
+                    .lock()
+                    .map_err(|_| ())
+                    .and_then(|rx| rx.recv().map_err(|_| ()));
                 let Ok(batch) = next else { return };
-                if done_tx.send((batch.seq, render_batch(&batch, gazetteer))).is_err() {
+                if done_tx
+                    .send((batch.seq, render_batch(&batch, gazetteer)))
+                    .is_err()
+                {
                     return;
                 }
             });
@@ -186,9 +222,15 @@ fn run_parallel<W: Write + Send>(
             }
             Ok(())
         });
-        let read_result = read_inputs(&mut |batch| batch_tx.send(batch).map_err(|_| anyhow::anyhow!("writer stopped")));
+        let read_result = read_inputs(files, &mut |batch| {
+            batch_tx
+                .send(batch)
+                .map_err(|_| anyhow::anyhow!("writer stopped"))
+        });
         drop(batch_tx);
-        let write_result = writer.join().unwrap_or_else(|_| Err(anyhow::anyhow!("writer thread panicked")));
+        let write_result = writer
+            .join()
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("writer thread panicked")));
         // A write error (a closed pipe) explains a read-side "writer stopped".
         write_result.and(read_result)
     })
@@ -200,10 +242,12 @@ fn default_threads() -> usize {
 
 fn load_gazetteer(dir: Option<&Path>) -> anyhow::Result<&'static Gazetteer> {
     match dir {
-        None => Gazetteer::try_embedded().map_err(|err| anyhow::anyhow!("decoding the embedded gazetteer: {err}")),
+        None => Gazetteer::try_embedded()
+            .map_err(|err| anyhow::anyhow!("decoding the embedded gazetteer: {err}")),
         Some(dir) => {
-            let loaded = Gazetteer::from_geonames_dir(dir)
-                .with_context(|| format!("loading the GeoNames gazetteer from {}", dir.display()))?;
+            let loaded = Gazetteer::from_geonames_dir(dir).with_context(|| {
+                format!("loading the GeoNames gazetteer from {}", dir.display())
+            })?;
             // One gazetteer per process run: leaking it gives workers a plain
             // shared reference without reference counting.
             Ok(Box::leak(Box::new(loaded)))
