@@ -84,20 +84,55 @@ const SCENES: &[&str] = &[
 ];
 
 const FIRST: &[&str] = &[
-    "Layla", "Omar", "Samir", "Nadia", "Karim", "Yusuf", "Hana", "Rami", "Maria", "Olena", "Tomas", "Ahmet",
-    "Farid", "Selin", "Ivan", "Lucia", "Daniel", "Amira", "Bilal", "Zeynep",
+    "Layla", "Omar", "Samir", "Nadia", "Karim", "Yusuf", "Hana", "Rami", "Maria", "Olena", "Tomas",
+    "Ahmet", "Farid", "Selin", "Ivan", "Lucia", "Daniel", "Amira", "Bilal", "Zeynep",
 ];
 const LAST: &[&str] = &[
-    "Haddad", "Nassar", "Khoury", "Saleh", "al-Hamwi", "Dakkak", "Bondar", "Kovalenko", "Yilmaz", "Demir",
-    "Rahimi", "Mensah", "Ortega", "Petrov", "Halabi", "Sabbagh", "Aziz", "Mourad", "Farouk", "Lindqvist",
+    "Haddad",
+    "Nassar",
+    "Khoury",
+    "Saleh",
+    "al-Hamwi",
+    "Dakkak",
+    "Bondar",
+    "Kovalenko",
+    "Yilmaz",
+    "Demir",
+    "Rahimi",
+    "Mensah",
+    "Ortega",
+    "Petrov",
+    "Halabi",
+    "Sabbagh",
+    "Aziz",
+    "Mourad",
+    "Farouk",
+    "Lindqvist",
 ];
 
 const MONTHS: &[(&str, &str)] = &[
-    ("January", "Jan."), ("February", "Feb."), ("March", "March"), ("April", "April"), ("May", "May"),
-    ("June", "June"), ("July", "July"), ("August", "Aug."), ("September", "Sept."), ("October", "Oct."),
-    ("November", "Nov."), ("December", "Dec."),
+    ("January", "Jan."),
+    ("February", "Feb."),
+    ("March", "March"),
+    ("April", "April"),
+    ("May", "May"),
+    ("June", "June"),
+    ("July", "July"),
+    ("August", "Aug."),
+    ("September", "Sept."),
+    ("October", "Oct."),
+    ("November", "Nov."),
+    ("December", "Dec."),
 ];
-const WEEKDAYS: &[&str] = &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+const WEEKDAYS: &[&str] = &[
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
 
 const BACKGROUND: &[&str] = &[
     "The town has been shelled almost daily since the offensive began.",
@@ -167,7 +202,11 @@ fn caption(rng: &mut fastrand::Rng) -> String {
     };
     let mut text = format!("{} {place} {date}.", pick(rng, SCENES));
     match rng.u8(..6) {
-        0 => text.push_str(&format!(" {}, {}, looks on.", pick(rng, FIRST), 5 + rng.u8(..70))),
+        0 => text.push_str(&format!(
+            " {}, {}, looks on.",
+            pick(rng, FIRST),
+            5 + rng.u8(..70)
+        )),
         1 => text = format!("In this photo taken {date}, {}", lower_first(&text)),
         2 => text.push_str(" The image could not be independently verified."),
         _ => {}
@@ -193,7 +232,10 @@ fn caption(rng: &mut fastrand::Rng) -> String {
 
 fn lower_first(s: &str) -> String {
     let mut chars = s.chars();
-    chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default()
+    chars
+        .next()
+        .map(|c| c.to_lowercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// The same photo seen again: a corrected date, an added sentence, or
@@ -202,10 +244,14 @@ fn near_duplicate(rng: &mut fastrand::Rng, original: &str) -> String {
     match rng.u8(..3) {
         0 => {
             // A copy cut short the way gallery pages do.
-            let cut = original[..original.len() * 2 / 3].rfind(' ').unwrap_or(original.len());
+            let cut = original[..original.len() * 2 / 3]
+                .rfind(' ')
+                .unwrap_or(original.len());
             format!("{}...more", &original[..cut])
         }
         1 => original.replacen(". ", &format!(". {} ", pick(rng, BACKGROUND)), 1),
-        _ => original.replace("REUTERS/", "Reuters/").replace("(AP Photo/", "(AP Photo / "),
+        _ => original
+            .replace("REUTERS/", "Reuters/")
+            .replace("(AP Photo/", "(AP Photo / "),
     }
 }

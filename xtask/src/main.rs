@@ -46,7 +46,9 @@ fn run_corpus(args: &[String]) -> anyhow::Result<()> {
     let mut out: Option<std::path::PathBuf> = None;
     let mut args = args.iter();
     while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| anyhow::anyhow!("{flag} needs a value"))?;
+        let value = args
+            .next()
+            .ok_or_else(|| anyhow::anyhow!("{flag} needs a value"))?;
         match flag.as_str() {
             "--mb" => megabytes = value.parse()?,
             "--seed" => seed = value.parse()?,
@@ -59,7 +61,11 @@ fn run_corpus(args: &[String]) -> anyhow::Result<()> {
             let mut file = std::io::BufWriter::new(std::fs::File::create(&path)?);
             corpus::write_corpus(&mut file, megabytes, seed)?
         }
-        None => corpus::write_corpus(&mut std::io::BufWriter::new(std::io::stdout().lock()), megabytes, seed)?,
+        None => corpus::write_corpus(
+            &mut std::io::BufWriter::new(std::io::stdout().lock()),
+            megabytes,
+            seed,
+        )?,
     };
     eprintln!("wrote {n_captions} captions (~{megabytes} MB, seed {seed})");
     Ok(())

@@ -16,8 +16,10 @@ const GALLERIES: [&str; 4] = [
 /// counts spaces (the floor of any pass over the bytes);
 /// `baseline/normalize_whitespace` is the first step `parse` takes.
 fn parse(c: &mut Criterion) {
-    let captions: Vec<&str> =
-        GALLERIES.iter().flat_map(|g| caption::segment(g).into_iter().map(move |c| c.span.of(g))).collect();
+    let captions: Vec<&str> = GALLERIES
+        .iter()
+        .flat_map(|g| caption::segment(g).into_iter().map(move |c| c.span.of(g)))
+        .collect();
     let bytes: usize = captions.iter().map(|c| c.len()).sum();
     let gazetteer = gazetteer::Gazetteer::embedded();
     let mut group = c.benchmark_group("parse");
@@ -26,21 +28,32 @@ fn parse(c: &mut Criterion) {
         b.iter(|| {
             let located = captions
                 .iter()
-                .filter(|text| caption::parse(std::hint::black_box(text), gazetteer).location.is_some())
+                .filter(|text| {
+                    caption::parse(std::hint::black_box(text), gazetteer)
+                        .location
+                        .is_some()
+                })
                 .count();
             assert_eq!(located, 42);
         })
     });
     group.bench_function(BenchmarkId::new("baseline", "memchr"), |b| {
         b.iter(|| {
-            let spaces: usize =
-                captions.iter().map(|text| memchr::memchr_iter(b' ', std::hint::black_box(text).as_bytes()).count()).sum();
+            let spaces: usize = captions
+                .iter()
+                .map(|text| {
+                    memchr::memchr_iter(b' ', std::hint::black_box(text).as_bytes()).count()
+                })
+                .sum();
             assert!(spaces > 0);
         })
     });
     group.bench_function(BenchmarkId::new("baseline", "normalize_whitespace"), |b| {
         b.iter(|| {
-            let total: usize = captions.iter().map(|text| caption::normalize_whitespace(std::hint::black_box(text)).len()).sum();
+            let total: usize = captions
+                .iter()
+                .map(|text| caption::normalize_whitespace(std::hint::black_box(text)).len())
+                .sum();
             assert!(total > 0);
         })
     });

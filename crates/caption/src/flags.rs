@@ -25,37 +25,110 @@ pub(crate) struct Evidence<'a> {
 
 /// Phrases that attribute the content to others or say it is unverified.
 const UNVERIFIED: &[&str] = &[
-    "activists said", "activists say", "activists described", "activists claim", "activists reported",
-    "residents said", "residents say", "residents described", "witnesses said", "witnesses say",
-    "what activists", "what residents", "what witnesses", "what rebels", "what the rebels", "what police said",
-    "what police say", "what officials said", "what the military said", "what the army said", "what they said",
-    "what locals", "purportedly", "purported", "allegedly", "alleged", "location given as", "given as",
-    "could not be independently verified", "cannot be independently verified", "could not independently verify",
-    "cannot independently verify", "unable to independently verify", "not be independently verified",
-    "has not been independently verified", "have not been independently verified", "could not be verified",
-    "cannot be verified", "not independently verified", "could not immediately verify", "unverified",
-    "claimed to show", "said to show", "reportedly", "according to activists", "according to the activists",
-    "activist group", "authenticity of the footage", "authenticity could not",
+    "activists said",
+    "activists say",
+    "activists described",
+    "activists claim",
+    "activists reported",
+    "residents said",
+    "residents say",
+    "residents described",
+    "witnesses said",
+    "witnesses say",
+    "what activists",
+    "what residents",
+    "what witnesses",
+    "what rebels",
+    "what the rebels",
+    "what police said",
+    "what police say",
+    "what officials said",
+    "what the military said",
+    "what the army said",
+    "what they said",
+    "what locals",
+    "purportedly",
+    "purported",
+    "allegedly",
+    "alleged",
+    "location given as",
+    "given as",
+    "could not be independently verified",
+    "cannot be independently verified",
+    "could not independently verify",
+    "cannot independently verify",
+    "unable to independently verify",
+    "not be independently verified",
+    "has not been independently verified",
+    "have not been independently verified",
+    "could not be verified",
+    "cannot be verified",
+    "not independently verified",
+    "could not immediately verify",
+    "unverified",
+    "claimed to show",
+    "said to show",
+    "reportedly",
+    "according to activists",
+    "according to the activists",
+    "activist group",
+    "authenticity of the footage",
+    "authenticity could not",
 ];
 
 /// Phrases that say the image is a still from video.
 const STILL_FROM_VIDEO: &[&str] = &[
-    "still image taken from video", "still image from video", "still taken from video", "still from video",
-    "image taken from video", "frame grab", "framegrab", "screen grab", "screengrab", "screenshot",
-    "taken from a video", "taken from video", "from amateur video", "image from video", "grab taken from",
-    "still image from amateur video", "still image taken from amateur video", "video grab", "videograb",
-    "image made from video", "image made from a video", "from video footage", "from a video released",
-    "still from a video", "from a video posted", "from a video published", "video still",
+    "still image taken from video",
+    "still image from video",
+    "still taken from video",
+    "still from video",
+    "image taken from video",
+    "frame grab",
+    "framegrab",
+    "screen grab",
+    "screengrab",
+    "screenshot",
+    "taken from a video",
+    "taken from video",
+    "from amateur video",
+    "image from video",
+    "grab taken from",
+    "still image from amateur video",
+    "still image taken from amateur video",
+    "video grab",
+    "videograb",
+    "image made from video",
+    "image made from a video",
+    "from video footage",
+    "from a video released",
+    "still from a video",
+    "from a video posted",
+    "from a video published",
+    "video still",
 ];
 
 /// Phrases that mark a file photo.
 const FILE_PHOTO: &[&str] = &[
-    "file photo", "file picture", "file image", "file photograph", "(files)", "file -", "files -",
-    "file pic", "archive photo", "archive picture",
+    "file photo",
+    "file picture",
+    "file image",
+    "file photograph",
+    "(files)",
+    "file -",
+    "files -",
+    "file pic",
+    "archive photo",
+    "archive picture",
 ];
 
 /// Phrases that mark a handout in the description.
-const HANDOUT: &[&str] = &["handout picture", "handout photo", "handout image", "handout via", "this handout"];
+const HANDOUT: &[&str] = &[
+    "handout picture",
+    "handout photo",
+    "handout image",
+    "handout via",
+    "this handout",
+];
 
 #[derive(Clone, Copy)]
 enum Cue {
@@ -86,7 +159,15 @@ static CUES: LazyLock<(AhoCorasick, Vec<Cue>)> = LazyLock::new(|| {
 });
 
 /// Marks that a caption was cut short.
-const TRUNCATION_MARKS: &[&str] = &["...more", "\u{2026}more", "...", "\u{2026}", "... more", "Read more", "Show more"];
+const TRUNCATION_MARKS: &[&str] = &[
+    "...more",
+    "\u{2026}more",
+    "...",
+    "\u{2026}",
+    "... more",
+    "Read more",
+    "Show more",
+];
 
 /// The flags of one caption, in vocabulary order, each once.
 pub(crate) fn collect(evidence: &Evidence<'_>) -> Vec<Flag> {
@@ -136,15 +217,22 @@ pub(crate) fn is_truncated(text: &str) -> bool {
     // Compare bytes: the tail may end inside a multi-byte character.
     let tail_bytes = tail.as_bytes();
     TRUNCATION_MARKS.iter().any(|mark| {
-        tail_bytes.len() >= mark.len() && tail_bytes[tail_bytes.len() - mark.len()..].eq_ignore_ascii_case(mark.as_bytes())
+        tail_bytes.len() >= mark.len()
+            && tail_bytes[tail_bytes.len() - mark.len()..].eq_ignore_ascii_case(mark.as_bytes())
     }) && !tail.ends_with("....")
 }
 
 fn on_word_boundaries(text: &str, start: usize, end: usize) -> bool {
     let before = text[..start].chars().next_back();
     let after = text[end..].chars().next();
-    let pattern_starts_alnum = text[start..].chars().next().is_some_and(char::is_alphanumeric);
-    let pattern_ends_alnum = text[..end].chars().next_back().is_some_and(char::is_alphanumeric);
+    let pattern_starts_alnum = text[start..]
+        .chars()
+        .next()
+        .is_some_and(char::is_alphanumeric);
+    let pattern_ends_alnum = text[..end]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric);
     (!pattern_starts_alnum || !before.is_some_and(char::is_alphanumeric))
         && (!pattern_ends_alnum || !after.is_some_and(char::is_alphanumeric))
 }
@@ -157,7 +245,13 @@ mod tests {
     fn flags_of(text: &str) -> Vec<Flag> {
         let dates = DatesFound::default();
         let location = LocationFound::default();
-        collect(&Evidence { text, description: Span::new(0, text.len()), credit: None, dates: &dates, location: &location })
+        collect(&Evidence {
+            text,
+            description: Span::new(0, text.len()),
+            credit: None,
+            dates: &dates,
+            location: &location,
+        })
     }
 
     #[test]
@@ -166,14 +260,19 @@ mod tests {
         assert!(flags.contains(&Flag::Unverified));
         assert!(flags.contains(&Flag::StillFromVideo));
         assert!(flags_of("FILE - Soldiers march in a parade.").contains(&Flag::FilePhoto));
-        assert!(flags_of("Men pray in this handout picture provided by a ministry.").contains(&Flag::Handout));
+        assert!(
+            flags_of("Men pray in this handout picture provided by a ministry.")
+                .contains(&Flag::Handout)
+        );
         assert!(!flags_of("The profile of a mountain.").contains(&Flag::FilePhoto));
-        assert!(!flags_of("Police allege nothing; an unallegedly calm day.").contains(&Flag::Unverified));
+        assert!(!flags_of("Police allege nothing; an unallegedly calm day.")
+            .contains(&Flag::Unverified));
     }
 
     #[test]
     fn truncation_and_missing_fields() {
-        let flags = flags_of("Floodwater runs through the centre of town, sweeping cars out...more");
+        let flags =
+            flags_of("Floodwater runs through the centre of town, sweeping cars out...more");
         assert_eq!(flags, [Flag::Truncated, Flag::NoCredit, Flag::NoDate]);
         assert!(!flags_of("A calm evening.").contains(&Flag::Truncated));
         // Found by fuzzing: a multi-byte character where a mark would start.

@@ -28,7 +28,9 @@ mod segment;
 mod span;
 mod text;
 
-pub use record::{CaptionRecord, Credit, DateMention, DateRole, Flag, Location, PartialDate, Person};
+pub use record::{
+    CaptionRecord, Credit, DateMention, DateRole, Flag, Location, PartialDate, Person,
+};
 pub use segment::{segment, CaptionSpan};
 pub use span::Span;
 pub use text::normalize_whitespace;

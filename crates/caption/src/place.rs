@@ -45,7 +45,11 @@ pub(crate) struct LocationFound {
 /// Finds the location of the scene in the description.
 pub(crate) fn find_location(text: &str, description: Span, gazetteer: &Gazetteer) -> LocationFound {
     let tokens = tokenize(text, description);
-    let hints = CountryHints { text, gazetteer, countries: std::cell::OnceCell::new() };
+    let hints = CountryHints {
+        text,
+        gazetteer,
+        countries: std::cell::OnceCell::new(),
+    };
     for sentence in sentences(&tokens) {
         let mut mentions = find_mentions(text, &tokens[sentence.clone()], gazetteer);
         if !mentions.iter().any(|m| m.is_place()) {
@@ -109,8 +113,14 @@ fn tokenize(text: &str, within: Span) -> Vec<Token> {
                     continue;
                 }
                 // Inner joiners stay in the word only when a letter follows.
-                let joins = matches!(d, '\'' | '\u{2019}' | '\u{2018}' | '-' | '.' | '\u{02bf}' | '\u{02be}');
-                let next_is_alnum = slice[j + d.len_utf8()..].chars().next().is_some_and(char::is_alphanumeric);
+                let joins = matches!(
+                    d,
+                    '\'' | '\u{2019}' | '\u{2018}' | '-' | '.' | '\u{02bf}' | '\u{02be}'
+                );
+                let next_is_alnum = slice[j + d.len_utf8()..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphanumeric);
                 if joins && next_is_alnum {
                     chars.next();
                     continue;
@@ -122,9 +132,15 @@ fn tokenize(text: &str, within: Span) -> Vec<Token> {
                 }
                 break;
             }
-            tokens.push(Token { span: Span::new(start, end), kind: TokenKind::Word });
+            tokens.push(Token {
+                span: Span::new(start, end),
+                kind: TokenKind::Word,
+            });
         } else {
-            tokens.push(Token { span: Span::new(start, start + c.len_utf8()), kind: TokenKind::Punct(c) });
+            tokens.push(Token {
+                span: Span::new(start, start + c.len_utf8()),
+                kind: TokenKind::Punct(c),
+            });
         }
     }
     tokens
@@ -140,9 +156,41 @@ fn is_abbreviation(word_with_period: &str) -> bool {
     us_state_abbreviation(word_with_period).is_some()
         || matches!(
             bare,
-            "Mr" | "Mrs" | "Ms" | "Dr" | "St" | "Gen" | "Col" | "Lt" | "Sgt" | "Capt" | "Gov" | "Sen" | "Rep" | "Jr"
-                | "Sr" | "Mt" | "Ft" | "Jan" | "Feb" | "Mar" | "Apr" | "Aug" | "Sept" | "Sep" | "Oct" | "Nov" | "Dec"
-                | "No" | "Prof" | "Rev" | "Maj" | "Adm" | "Cpl" | "Pvt" | "Brig" | "approx"
+            "Mr" | "Mrs"
+                | "Ms"
+                | "Dr"
+                | "St"
+                | "Gen"
+                | "Col"
+                | "Lt"
+                | "Sgt"
+                | "Capt"
+                | "Gov"
+                | "Sen"
+                | "Rep"
+                | "Jr"
+                | "Sr"
+                | "Mt"
+                | "Ft"
+                | "Jan"
+                | "Feb"
+                | "Mar"
+                | "Apr"
+                | "Aug"
+                | "Sept"
+                | "Sep"
+                | "Oct"
+                | "Nov"
+                | "Dec"
+                | "No"
+                | "Prof"
+                | "Rev"
+                | "Maj"
+                | "Adm"
+                | "Cpl"
+                | "Pvt"
+                | "Brig"
+                | "approx"
         )
 }
 
@@ -152,7 +200,8 @@ fn sentences(tokens: &[Token]) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
     for (i, token) in tokens.iter().enumerate() {
-        if token.is_punct('.') || token.is_punct('?') || token.is_punct('!') || token.is_punct(';') {
+        if token.is_punct('.') || token.is_punct('?') || token.is_punct('!') || token.is_punct(';')
+        {
             if i > start {
                 out.push(start..i);
             }
@@ -185,58 +234,279 @@ enum Cue {
 
 /// Sublocation heads kept in the name (`Zaatari refugee camp`).
 static FACILITY_HEADS: &[&str] = &[
-    "square", "street", "avenue", "road", "boulevard", "bridge", "mosque", "church", "cathedral", "temple",
-    "synagogue", "shrine", "hospital", "clinic", "stadium", "arena", "airport", "airbase", "base", "camp",
-    "market", "bazaar", "souk", "crossing", "checkpoint", "port", "harbour", "harbor", "hotel", "palace",
-    "park", "garden", "gardens", "university", "school", "prison", "terminal", "station", "plaza", "center",
-    "centre", "hall", "museum", "cemetery", "citadel", "castle", "fort", "compound", "embassy", "beach",
-    "building", "tower", "complex", "dam",
+    "square",
+    "street",
+    "avenue",
+    "road",
+    "boulevard",
+    "bridge",
+    "mosque",
+    "church",
+    "cathedral",
+    "temple",
+    "synagogue",
+    "shrine",
+    "hospital",
+    "clinic",
+    "stadium",
+    "arena",
+    "airport",
+    "airbase",
+    "base",
+    "camp",
+    "market",
+    "bazaar",
+    "souk",
+    "crossing",
+    "checkpoint",
+    "port",
+    "harbour",
+    "harbor",
+    "hotel",
+    "palace",
+    "park",
+    "garden",
+    "gardens",
+    "university",
+    "school",
+    "prison",
+    "terminal",
+    "station",
+    "plaza",
+    "center",
+    "centre",
+    "hall",
+    "museum",
+    "cemetery",
+    "citadel",
+    "castle",
+    "fort",
+    "compound",
+    "embassy",
+    "beach",
+    "building",
+    "tower",
+    "complex",
+    "dam",
 ];
 
 /// Lower-case words that may stand between a place name and its facility
 /// head (`Beirut international airport`, `Tal Abyad street market`).
-static FACILITY_MODIFIERS: &[&str] =
-    &["refugee", "air", "international", "street", "border", "military", "old", "central", "main", "grand", "naval", "displacement", "detention", "army", "police"];
+static FACILITY_MODIFIERS: &[&str] = &[
+    "refugee",
+    "air",
+    "international",
+    "street",
+    "border",
+    "military",
+    "old",
+    "central",
+    "main",
+    "grand",
+    "naval",
+    "displacement",
+    "detention",
+    "army",
+    "police",
+];
 
 /// Sublocation heads dropped from the name (`Jobar area` -> `Jobar`).
-static DISTRICT_HEADS: &[&str] = &["district", "neighbourhood", "neighborhood", "quarter", "area", "suburb", "sector"];
+static DISTRICT_HEADS: &[&str] = &[
+    "district",
+    "neighbourhood",
+    "neighborhood",
+    "quarter",
+    "area",
+    "suburb",
+    "sector",
+];
 
 /// Settlement heads (`Qabasin town`, `Idlib city`).
-static SETTLEMENT_HEADS: &[&str] = &["town", "city", "village", "hamlet", "township", "municipality"];
+static SETTLEMENT_HEADS: &[&str] = &[
+    "town",
+    "city",
+    "village",
+    "hamlet",
+    "township",
+    "municipality",
+];
 
 /// Province heads (`Idlib province`, `Homs Governorate`, `Luhansk region`).
-static PROVINCE_HEADS: &[&str] =
-    &["province", "governorate", "region", "oblast", "state", "countryside", "prefecture", "district"];
+static PROVINCE_HEADS: &[&str] = &[
+    "province",
+    "governorate",
+    "region",
+    "oblast",
+    "state",
+    "countryside",
+    "prefecture",
+    "district",
+];
 
 /// Nouns that make `X's ...` a place (`Aleppo's old city`).
 static POSSESSED_PLACE_WORDS: &[&str] = &[
-    "city", "capital", "town", "border", "coast", "north", "south", "east", "west", "northeast", "northwest",
-    "southeast", "southwest", "outskirts", "suburbs", "centre", "center", "port", "countryside", "quarter",
+    "city",
+    "capital",
+    "town",
+    "border",
+    "coast",
+    "north",
+    "south",
+    "east",
+    "west",
+    "northeast",
+    "northwest",
+    "southeast",
+    "southwest",
+    "outskirts",
+    "suburbs",
+    "centre",
+    "center",
+    "port",
+    "countryside",
+    "quarter",
 ];
 
 /// Regions that are neither settlements nor provinces; they never become the city.
-static REGION_WORDS: &[&str] = &["ghouta", "bekaa", "donbas", "donbass", "kurdistan", "sinai", "galilee", "negev"];
+static REGION_WORDS: &[&str] = &[
+    "ghouta",
+    "bekaa",
+    "donbas",
+    "donbass",
+    "kurdistan",
+    "sinai",
+    "galilee",
+    "negev",
+];
 
 /// Terrain words: an unresolved name led by one is a sublocation.
-static TERRAIN_WORDS: &[&str] = &["jabal", "jebel", "mount", "mt.", "wadi", "lake", "cape", "tal", "tell"];
+static TERRAIN_WORDS: &[&str] = &[
+    "jabal", "jebel", "mount", "mt.", "wadi", "lake", "cape", "tal", "tell",
+];
 
 /// Directions, as in `north of X` or `northern Syria`.
 static DIRECTIONS: &[&str] = &[
-    "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "northern", "southern",
-    "eastern", "western", "northeastern", "northwestern", "southeastern", "southwestern", "central", "north-east",
-    "north-west", "south-east", "south-west",
+    "north",
+    "south",
+    "east",
+    "west",
+    "northeast",
+    "northwest",
+    "southeast",
+    "southwest",
+    "northern",
+    "southern",
+    "eastern",
+    "western",
+    "northeastern",
+    "northwestern",
+    "southeastern",
+    "southwestern",
+    "central",
+    "north-east",
+    "north-west",
+    "south-east",
+    "south-west",
 ];
 
 /// Capitalized words that start sentences or phrases but are never places.
 static NOT_PLACE_WORDS: &[&str] = &[
-    "a", "an", "the", "this", "that", "these", "those", "in", "at", "on", "of", "and", "but", "as", "after", "before",
-    "during", "while", "when", "with", "from", "file", "files", "photo", "picture", "people", "president", "prime",
-    "minister", "king", "queen", "pope", "leader", "gen.", "general", "mr.", "mrs.", "dr.", "monday", "tuesday",
-    "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december", "jan.", "feb.", "aug.", "sept.", "sep.",
-    "oct.", "nov.", "dec.", "reuters", "afp", "ap", "epa", "getty", "islamic", "state", "army", "forces", "free",
-    "hurricane", "storm", "tropical", "typhoon", "cyclone", "world", "cup", "u.n.", "un",
-    "nato", "residents", "rescuers", "it", "there", "here", "some", "many", "two", "three", "four", "five",
+    "a",
+    "an",
+    "the",
+    "this",
+    "that",
+    "these",
+    "those",
+    "in",
+    "at",
+    "on",
+    "of",
+    "and",
+    "but",
+    "as",
+    "after",
+    "before",
+    "during",
+    "while",
+    "when",
+    "with",
+    "from",
+    "file",
+    "files",
+    "photo",
+    "picture",
+    "people",
+    "president",
+    "prime",
+    "minister",
+    "king",
+    "queen",
+    "pope",
+    "leader",
+    "gen.",
+    "general",
+    "mr.",
+    "mrs.",
+    "dr.",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan.",
+    "feb.",
+    "aug.",
+    "sept.",
+    "sep.",
+    "oct.",
+    "nov.",
+    "dec.",
+    "reuters",
+    "afp",
+    "ap",
+    "epa",
+    "getty",
+    "islamic",
+    "state",
+    "army",
+    "forces",
+    "free",
+    "hurricane",
+    "storm",
+    "tropical",
+    "typhoon",
+    "cyclone",
+    "world",
+    "cup",
+    "u.n.",
+    "un",
+    "nato",
+    "residents",
+    "rescuers",
+    "it",
+    "there",
+    "here",
+    "some",
+    "many",
+    "two",
+    "three",
+    "four",
+    "five",
 ];
 
 /// AP-style US state abbreviations and their GeoNames admin1 codes.
@@ -291,23 +561,91 @@ fn us_state_abbreviation(word: &str) -> Option<&'static str> {
 
 /// Adjectives of nationality, for weak country context (`the Turkish town of`).
 const DEMONYMS: &[(&str, &str)] = &[
-    ("syrian", "SY"), ("turkish", "TR"), ("lebanese", "LB"), ("iraqi", "IQ"), ("jordanian", "JO"),
-    ("palestinian", "PS"), ("israeli", "IL"), ("ukrainian", "UA"), ("russian", "RU"), ("afghan", "AF"),
-    ("nepalese", "NP"), ("libyan", "LY"), ("egyptian", "EG"), ("yemeni", "YE"), ("iranian", "IR"),
-    ("sudanese", "SD"), ("chadian", "TD"), ("bangladeshi", "BD"), ("kurdish", ""), ("greek", "GR"),
-    ("french", "FR"), ("german", "DE"), ("british", "GB"), ("american", "US"), ("mexican", "MX"),
-    ("brazilian", "BR"), ("indian", "IN"), ("pakistani", "PK"), ("chinese", "CN"), ("japanese", "JP"),
-    ("saudi", "SA"), ("somali", "SO"), ("ethiopian", "ET"), ("kenyan", "KE"), ("nigerian", "NG"),
-    ("polish", "PL"), ("hungarian", "HU"), ("serbian", "RS"), ("croatian", "HR"), ("bosnian", "BA"),
-    ("tunisian", "TN"), ("algerian", "DZ"), ("moroccan", "MA"), ("malian", "ML"), ("congolese", "CD"),
-    ("venezuelan", "VE"), ("colombian", "CO"), ("haitian", "HT"), ("filipino", "PH"), ("indonesian", "ID"),
-    ("burmese", "MM"), ("thai", "TH"), ("vietnamese", "VN"), ("korean", "KR"), ("georgian", "GE"),
-    ("armenian", "AM"), ("azerbaijani", "AZ"), ("belarusian", "BY"), ("moldovan", "MD"), ("romanian", "RO"),
-    ("bulgarian", "BG"), ("italian", "IT"), ("spanish", "ES"), ("portuguese", "PT"), ("dutch", "NL"),
-    ("belgian", "BE"), ("swiss", "CH"), ("austrian", "AT"), ("swedish", "SE"), ("norwegian", "NO"),
-    ("finnish", "FI"), ("danish", "DK"), ("irish", "IE"), ("scottish", "GB"), ("canadian", "CA"),
-    ("australian", "AU"), ("cuban", "CU"), ("chilean", "CL"), ("argentine", "AR"), ("peruvian", "PE"),
-    ("emirati", "AE"), ("qatari", "QA"), ("kuwaiti", "KW"), ("omani", "OM"), ("bahraini", "BH"),
+    ("syrian", "SY"),
+    ("turkish", "TR"),
+    ("lebanese", "LB"),
+    ("iraqi", "IQ"),
+    ("jordanian", "JO"),
+    ("palestinian", "PS"),
+    ("israeli", "IL"),
+    ("ukrainian", "UA"),
+    ("russian", "RU"),
+    ("afghan", "AF"),
+    ("nepalese", "NP"),
+    ("libyan", "LY"),
+    ("egyptian", "EG"),
+    ("yemeni", "YE"),
+    ("iranian", "IR"),
+    ("sudanese", "SD"),
+    ("chadian", "TD"),
+    ("bangladeshi", "BD"),
+    ("kurdish", ""),
+    ("greek", "GR"),
+    ("french", "FR"),
+    ("german", "DE"),
+    ("british", "GB"),
+    ("american", "US"),
+    ("mexican", "MX"),
+    ("brazilian", "BR"),
+    ("indian", "IN"),
+    ("pakistani", "PK"),
+    ("chinese", "CN"),
+    ("japanese", "JP"),
+    ("saudi", "SA"),
+    ("somali", "SO"),
+    ("ethiopian", "ET"),
+    ("kenyan", "KE"),
+    ("nigerian", "NG"),
+    ("polish", "PL"),
+    ("hungarian", "HU"),
+    ("serbian", "RS"),
+    ("croatian", "HR"),
+    ("bosnian", "BA"),
+    ("tunisian", "TN"),
+    ("algerian", "DZ"),
+    ("moroccan", "MA"),
+    ("malian", "ML"),
+    ("congolese", "CD"),
+    ("venezuelan", "VE"),
+    ("colombian", "CO"),
+    ("haitian", "HT"),
+    ("filipino", "PH"),
+    ("indonesian", "ID"),
+    ("burmese", "MM"),
+    ("thai", "TH"),
+    ("vietnamese", "VN"),
+    ("korean", "KR"),
+    ("georgian", "GE"),
+    ("armenian", "AM"),
+    ("azerbaijani", "AZ"),
+    ("belarusian", "BY"),
+    ("moldovan", "MD"),
+    ("romanian", "RO"),
+    ("bulgarian", "BG"),
+    ("italian", "IT"),
+    ("spanish", "ES"),
+    ("portuguese", "PT"),
+    ("dutch", "NL"),
+    ("belgian", "BE"),
+    ("swiss", "CH"),
+    ("austrian", "AT"),
+    ("swedish", "SE"),
+    ("norwegian", "NO"),
+    ("finnish", "FI"),
+    ("danish", "DK"),
+    ("irish", "IE"),
+    ("scottish", "GB"),
+    ("canadian", "CA"),
+    ("australian", "AU"),
+    ("cuban", "CU"),
+    ("chilean", "CL"),
+    ("argentine", "AR"),
+    ("peruvian", "PE"),
+    ("emirati", "AE"),
+    ("qatari", "QA"),
+    ("kuwaiti", "KW"),
+    ("omani", "OM"),
+    ("bahraini", "BH"),
 ];
 
 /// Whether `word` (any case) is in one of the word lists above: one hash
@@ -358,10 +696,40 @@ fn starts_upper(word: &str) -> bool {
 /// A lower-case word that is part of a name (`al-Bab`, `ash-Shughur`, `de`).
 fn is_name_particle(word: &str) -> bool {
     let lower_prefixed = word.split_once('-').is_some_and(|(head, tail)| {
-        matches!(head, "al" | "el" | "an" | "ar" | "as" | "ash" | "at" | "az" | "ad" | "adh" | "ath" | "ul" | "ad-d")
-            && starts_upper(tail)
+        matches!(
+            head,
+            "al" | "el"
+                | "an"
+                | "ar"
+                | "as"
+                | "ash"
+                | "at"
+                | "az"
+                | "ad"
+                | "adh"
+                | "ath"
+                | "ul"
+                | "ad-d"
+        ) && starts_upper(tail)
     });
-    lower_prefixed || matches!(word, "al" | "el" | "de" | "del" | "la" | "le" | "du" | "des" | "da" | "do" | "dos" | "di" | "bin" | "ibn" | "ben")
+    lower_prefixed
+        || matches!(
+            word,
+            "al" | "el"
+                | "de"
+                | "del"
+                | "la"
+                | "le"
+                | "du"
+                | "des"
+                | "da"
+                | "do"
+                | "dos"
+                | "di"
+                | "bin"
+                | "ibn"
+                | "ben"
+        )
 }
 
 // ---------------------------------------------------------------------------
@@ -371,11 +739,20 @@ fn is_name_particle(word: &str) -> bool {
 enum MentionKind {
     Country(CountryCode),
     /// An admin1 division, resolved when the gazetteer knows it.
-    Province { code: Option<String>, country: Option<CountryCode> },
+    Province {
+        code: Option<String>,
+        country: Option<CountryCode>,
+    },
     /// A named place finer than a town.
-    Sublocation { name: String, district: bool },
+    Sublocation {
+        name: String,
+        district: bool,
+    },
     /// A town, city or village, possibly resolved.
-    Settlement { resolved: Option<ResolvedPlace>, explicit_head: bool },
+    Settlement {
+        resolved: Option<ResolvedPlace>,
+        explicit_head: bool,
+    },
     /// A region (`eastern Ghouta`): context only.
     Region,
 }
@@ -445,7 +822,11 @@ fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> Vec<Men
     for k in 0..mentions.len().saturating_sub(1) {
         if let MentionKind::Sublocation { district: true, .. } = mentions[k].kind {
             let gap = &tokens[mentions[k].last_token + 1..mentions[k + 1].first_token];
-            let words: Vec<&str> = gap.iter().filter(|t| t.is_word()).map(|t| t.text(text)).collect();
+            let words: Vec<&str> = gap
+                .iter()
+                .filter(|t| t.is_word())
+                .map(|t| t.text(text))
+                .collect();
             if words.first().is_some_and(|w| *w == "of" || *w == "in") && words.len() <= 5 {
                 mentions[k].district_of_next = true;
             }
@@ -472,7 +853,11 @@ fn phrase_end(text: &str, tokens: &[Token], start: usize, gazetteer: &Gazetteer)
         // the gazetteer knows the longer name ("Cox's Bazar").
         if strip_possessive(tokens[end - 1].text(text)).is_some() {
             let longer = Span::new(tokens[start].span.start, tokens[end].span.end).of(text);
-            if gazetteer.places_named(longer).iter().all(|m| m.kind != MatchKind::Folded) {
+            if gazetteer
+                .places_named(longer)
+                .iter()
+                .all(|m| m.kind != MatchKind::Folded)
+            {
                 break;
             }
         }
@@ -487,7 +872,10 @@ fn phrase_end(text: &str, tokens: &[Token], start: usize, gazetteer: &Gazetteer)
         break;
     }
     // A particle cannot end a name.
-    while end > start + 1 && !starts_upper(tokens[end - 1].text(text)) && !tokens[end - 1].text(text).contains('-') {
+    while end > start + 1
+        && !starts_upper(tokens[end - 1].text(text))
+        && !tokens[end - 1].text(text).contains('-')
+    {
         end -= 1;
     }
     Some(end)
@@ -520,9 +908,30 @@ fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
             || DEMONYMS.iter().any(|(d, _)| *d == w)
             || matches!(
                 w,
-                "the" | "a" | "an" | "besieged" | "restive" | "border" | "nearby" | "capital" | "ancient" | "old"
-                    | "rebel" | "held" | "autonomous" | "remote" | "coastal" | "frontline" | "embattled" | "neighbouring"
-                    | "neighboring" | "key" | "strategic" | "devastated" | "flooded" | "occupied"
+                "the"
+                    | "a"
+                    | "an"
+                    | "besieged"
+                    | "restive"
+                    | "border"
+                    | "nearby"
+                    | "capital"
+                    | "ancient"
+                    | "old"
+                    | "rebel"
+                    | "held"
+                    | "autonomous"
+                    | "remote"
+                    | "coastal"
+                    | "frontline"
+                    | "embattled"
+                    | "neighbouring"
+                    | "neighboring"
+                    | "key"
+                    | "strategic"
+                    | "devastated"
+                    | "flooded"
+                    | "occupied"
             )
     };
     let skip = |mut n: usize| {
@@ -536,9 +945,17 @@ fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
         Some("near" | "outside" | "nearby") => Cue::Reference,
         Some("of") => {
             let before = nearest(n + 1).unwrap_or("");
-            if is_one_of(before, DIRECTIONS) || matches!(before, "outskirts" | "edge" | "countryside" | "suburbs" | "west" | "east") {
+            if is_one_of(before, DIRECTIONS)
+                || matches!(
+                    before,
+                    "outskirts" | "edge" | "countryside" | "suburbs" | "west" | "east"
+                )
+            {
                 Cue::Reference
-            } else if matches!(before, "town" | "city" | "village" | "province" | "region" | "hamlet") {
+            } else if matches!(
+                before,
+                "town" | "city" | "village" | "province" | "region" | "hamlet"
+            ) {
                 // "the town of X" is a scene; "near the Jordanian city of X" a reference.
                 match nearest(skip(n + 2)) {
                     Some("near" | "outside") => Cue::Reference,
@@ -549,15 +966,19 @@ fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
                 Cue::Of
             }
         }
-        Some("from") if nearest(n + 1).is_some_and(|w| w == "km" || w == "miles" || w.ends_with("km")) => Cue::Reference,
+        Some("from")
+            if nearest(n + 1).is_some_and(|w| w == "km" || w == "miles" || w.ends_with("km")) =>
+        {
+            Cue::Reference
+        }
         Some("in" | "at" | "on" | "inside" | "within") => Cue::Scene,
         // "in a location given as X".
         Some("as") if nearest(n + 1) == Some("given") => Cue::Scene,
         Some("into") => Cue::Of,
         Some("leaving" | "fleeing") => Cue::Bare,
         Some(
-            "from" | "over" | "towards" | "toward" | "across" | "to" | "with" | "through" | "via" | "by" | "for" | "left"
-            | "reach" | "reached",
+            "from" | "over" | "towards" | "toward" | "across" | "to" | "with" | "through" | "via"
+            | "by" | "for" | "left" | "reach" | "reached",
         ) => Cue::Weak,
         _ => Cue::Bare,
     }
@@ -591,14 +1012,29 @@ fn classify(
     let is_adjective = |w: &str| {
         let lower = w.to_ascii_lowercase();
         DEMONYMS.iter().any(|(d, _)| *d == lower)
-            || ["-backed", "-led", "-held", "-controlled", "-based", "-born", "-made", "-style", "-era"]
-                .iter()
-                .any(|suffix| lower.ends_with(suffix))
+            || [
+                "-backed",
+                "-led",
+                "-held",
+                "-controlled",
+                "-based",
+                "-born",
+                "-made",
+                "-style",
+                "-era",
+            ]
+            .iter()
+            .any(|suffix| lower.ends_with(suffix))
     };
     if words.iter().any(|w| is_adjective(w)) {
         return None;
     }
-    if words.len() == 1 && words[0].contains('-') && words[0].split('-').all(|part| gazetteer.country_named(part).is_some()) {
+    if words.len() == 1
+        && words[0].contains('-')
+        && words[0]
+            .split('-')
+            .all(|part| gazetteer.country_named(part).is_some())
+    {
         return None;
     }
     let last_word = words[words.len() - 1];
@@ -624,7 +1060,9 @@ fn classify(
         // "Aleppo's old city", "Syria's Idlib province" are places;
         // "Iran's supreme leader", "Kenya's Eliud Kipchoge" are not.
         let ahead: Vec<&str> = (end..end + 4).map_while(next_word).collect();
-        let place_word = ahead.iter().any(|w| is_one_of(w, PROVINCE_HEADS) || is_one_of(w, POSSESSED_PLACE_WORDS));
+        let place_word = ahead
+            .iter()
+            .any(|w| is_one_of(w, PROVINCE_HEADS) || is_one_of(w, POSSESSED_PLACE_WORDS));
         if !place_word {
             return None;
         }
@@ -635,15 +1073,36 @@ fn classify(
     if words.len() >= 2 {
         let name_without_head = name_of(start, end - 1);
         if is_one_of(inner_head, PROVINCE_HEADS) && !inner_head.eq_ignore_ascii_case("district") {
-            return Some(province_mention(mention(MentionKind::Region, name_without_head.clone(), end - 1), &name_without_head, gazetteer));
+            return Some(province_mention(
+                mention(MentionKind::Region, name_without_head.clone(), end - 1),
+                &name_without_head,
+                gazetteer,
+            ));
         }
         // "Umayyad Square" is a sublocation; "Mexico Beach" is a town.
-        let known_town = gazetteer.places_named(&phrase).iter().any(|m| m.kind == MatchKind::Folded);
+        let known_town = gazetteer
+            .places_named(&phrase)
+            .iter()
+            .any(|m| m.kind == MatchKind::Folded);
         if is_one_of(inner_head, FACILITY_HEADS) && !known_town {
-            return Some(mention(MentionKind::Sublocation { name: phrase.clone(), district: false }, phrase, end - 1));
+            return Some(mention(
+                MentionKind::Sublocation {
+                    name: phrase.clone(),
+                    district: false,
+                },
+                phrase,
+                end - 1,
+            ));
         }
         if is_one_of(inner_head, DISTRICT_HEADS) {
-            return Some(mention(MentionKind::Sublocation { name: name_without_head.clone(), district: true }, name_without_head, end - 1));
+            return Some(mention(
+                MentionKind::Sublocation {
+                    name: name_without_head.clone(),
+                    district: true,
+                },
+                name_without_head,
+                end - 1,
+            ));
         }
     }
 
@@ -655,36 +1114,85 @@ fn classify(
     if let Some(head) = next_word(k) {
         if is_one_of(head, FACILITY_HEADS) && !possessive {
             let name = name_of(start, k + 1);
-            return Some(mention(MentionKind::Sublocation { name: name.clone(), district: false }, name, k));
+            return Some(mention(
+                MentionKind::Sublocation {
+                    name: name.clone(),
+                    district: false,
+                },
+                name,
+                k,
+            ));
         }
     }
     if let Some(head) = next_word(end) {
         if is_one_of(head, PROVINCE_HEADS) && head != "district" {
-            return Some(province_mention(mention(MentionKind::Region, phrase.clone(), end), &phrase, gazetteer));
+            return Some(province_mention(
+                mention(MentionKind::Region, phrase.clone(), end),
+                &phrase,
+                gazetteer,
+            ));
         }
         if is_one_of(head, DISTRICT_HEADS) {
-            return Some(mention(MentionKind::Sublocation { name: phrase.clone(), district: true }, phrase, end));
+            return Some(mention(
+                MentionKind::Sublocation {
+                    name: phrase.clone(),
+                    district: true,
+                },
+                phrase,
+                end,
+            ));
         }
         if is_one_of(head, SETTLEMENT_HEADS) {
-            return Some(mention(MentionKind::Settlement { resolved: None, explicit_head: true }, phrase, end));
+            return Some(mention(
+                MentionKind::Settlement {
+                    resolved: None,
+                    explicit_head: true,
+                },
+                phrase,
+                end,
+            ));
         }
     }
     // An appositive says what the place is: "Jobar, a rebel-held district",
     // "Khuzaa, a village east of ...".
-    if tokens.get(end).is_some_and(|t| t.is_punct(',')) && next_word(end + 1).is_some_and(|w| w == "a" || w == "an") {
-        let head = (end + 2..end + 7).map_while(next_word).find(|w| is_one_of(w, DISTRICT_HEADS) || is_one_of(w, SETTLEMENT_HEADS));
+    if tokens.get(end).is_some_and(|t| t.is_punct(','))
+        && next_word(end + 1).is_some_and(|w| w == "a" || w == "an")
+    {
+        let head = (end + 2..end + 7)
+            .map_while(next_word)
+            .find(|w| is_one_of(w, DISTRICT_HEADS) || is_one_of(w, SETTLEMENT_HEADS));
         match head {
             Some(h) if is_one_of(h, DISTRICT_HEADS) => {
-                return Some(mention(MentionKind::Sublocation { name: phrase.clone(), district: true }, phrase, end - 1));
+                return Some(mention(
+                    MentionKind::Sublocation {
+                        name: phrase.clone(),
+                        district: true,
+                    },
+                    phrase,
+                    end - 1,
+                ));
             }
-            Some(_) => return Some(mention(MentionKind::Settlement { resolved: None, explicit_head: true }, phrase, end - 1)),
+            Some(_) => {
+                return Some(mention(
+                    MentionKind::Settlement {
+                        resolved: None,
+                        explicit_head: true,
+                    },
+                    phrase,
+                    end - 1,
+                ))
+            }
             None => {}
         }
     }
     // "Andre Smith of Canada" is a person and a nationality.
     if next_word(end) == Some("of") {
-        let country_after = (end + 1..end + 3).map_while(next_word).find(|w| *w != "the");
-        if country_after.is_some_and(|w| gazetteer.country_named(w).is_some()) && gazetteer.country_named(&phrase).is_none() {
+        let country_after = (end + 1..end + 3)
+            .map_while(next_word)
+            .find(|w| *w != "the");
+        if country_after.is_some_and(|w| gazetteer.country_named(w).is_some())
+            && gazetteer.country_named(&phrase).is_none()
+        {
             return None;
         }
     }
@@ -692,26 +1200,48 @@ fn classify(
     if cue == Cue::Reference && start >= 2 && tokens[start - 1].text(text) == "of" {
         let before = tokens[start - 2].text(text);
         if before == "countryside" {
-            return Some(province_mention(mention(MentionKind::Region, phrase.clone(), end - 1), &phrase, gazetteer));
+            return Some(province_mention(
+                mention(MentionKind::Region, phrase.clone(), end - 1),
+                &phrase,
+                gazetteer,
+            ));
         }
     }
 
     // A person's hometown ("Chris Nation, of Commerce, Ga.") or nationality
     // ("Usain Bolt of Jamaica", "Katie Ledecky of the U.S.") is not the scene.
-    let of_at = if start >= 3 && tokens[start - 1].text(text) == "the" { start - 2 } else { start - 1.min(start) };
+    let of_at = if start >= 3 && tokens[start - 1].text(text) == "the" {
+        start - 2
+    } else {
+        start - 1.min(start)
+    };
     if of_at >= 1 && start >= 1 && tokens[of_at].text(text) == "of" {
         let before = tokens[of_at - 1];
         let before_before = of_at.checked_sub(2).map(|k| tokens[k]);
-        let after_name =
-            before.is_word() && starts_upper(before.text(text)) && !is_one_of(before.text(text), FACILITY_HEADS) && !is_one_of(before.text(text), DISTRICT_HEADS);
-        let after_name_comma = before.is_punct(',') && before_before.is_some_and(|t| starts_upper(t.text(text)));
+        let after_name = before.is_word()
+            && starts_upper(before.text(text))
+            && !is_one_of(before.text(text), FACILITY_HEADS)
+            && !is_one_of(before.text(text), DISTRICT_HEADS);
+        let after_name_comma =
+            before.is_punct(',') && before_before.is_some_and(|t| starts_upper(t.text(text)));
         if after_name || after_name_comma {
             return None;
         }
     }
-    if let Some(code) = words.first().and_then(|w| us_state_abbreviation(w)).filter(|_| words.len() == 1 && after_comma) {
+    if let Some(code) = words
+        .first()
+        .and_then(|w| us_state_abbreviation(w))
+        .filter(|_| words.len() == 1 && after_comma)
+    {
         let country = CountryCode::new("US");
-        return Some(mention(MentionKind::Province { code: Some(code.to_string()), country }, phrase, end - 1));
+        return Some(mention(
+            MentionKind::Province {
+                code: Some(code.to_string()),
+                country,
+            },
+            phrase,
+            end - 1,
+        ));
     }
     if let Some(country) = gazetteer.country_named(&phrase) {
         return Some(mention(MentionKind::Country(country.code), phrase, end - 1));
@@ -723,8 +1253,15 @@ fn classify(
     if after_comma {
         let divisions = gazetteer.admin1_named(&phrase, None);
         if let [division] = divisions.as_slice() {
-            if gazetteer.places_named(&phrase).iter().all(|m| m.place.population < 50_000) {
-                let kind = MentionKind::Province { code: Some(division.code.clone()), country: Some(division.country) };
+            if gazetteer
+                .places_named(&phrase)
+                .iter()
+                .all(|m| m.place.population < 50_000)
+            {
+                let kind = MentionKind::Province {
+                    code: Some(division.code.clone()),
+                    country: Some(division.country),
+                };
                 return Some(mention(kind, phrase, end - 1));
             }
         }
@@ -733,7 +1270,9 @@ fn classify(
     // preposition, or followed by ", <direction> of" / ", Country".
     let followed_by_place_pattern = tokens.get(end).is_some_and(|t| t.is_punct(','))
         && next_word(end + 1).is_some_and(|w| {
-            is_one_of(w, DIRECTIONS) || starts_upper(w) || matches!(w, "some" | "near" | "on" | "in" | "just")
+            is_one_of(w, DIRECTIONS)
+                || starts_upper(w)
+                || matches!(w, "some" | "near" | "on" | "in" | "just")
         });
     if cue == Cue::Bare && !after_comma && !followed_by_place_pattern {
         return None;
@@ -742,11 +1281,19 @@ fn classify(
     if start >= 1 && tokens[start - 1].text(text) == "the" {
         return None;
     }
-    Some(mention(MentionKind::Settlement { resolved: None, explicit_head: false }, phrase, end - 1))
+    Some(mention(
+        MentionKind::Settlement {
+            resolved: None,
+            explicit_head: false,
+        },
+        phrase,
+        end - 1,
+    ))
 }
 
 fn strip_possessive(word: &str) -> Option<&str> {
-    word.strip_suffix("'s").or_else(|| word.strip_suffix("\u{2019}s"))
+    word.strip_suffix("'s")
+        .or_else(|| word.strip_suffix("\u{2019}s"))
 }
 
 /// A province mention resolved by name, or by the division of the biggest
@@ -781,7 +1328,11 @@ impl CountryHints<'_> {
     fn get(&self) -> &[CountryCode] {
         // The credit hints too ("Syrian Observatory for Human Rights").
         self.countries.get_or_init(|| {
-            weak_country_context(self.text, &tokenize(self.text, Span::new(0, self.text.len())), self.gazetteer)
+            weak_country_context(
+                self.text,
+                &tokenize(self.text, Span::new(0, self.text.len())),
+                self.gazetteer,
+            )
         })
     }
 }
@@ -798,7 +1349,11 @@ fn weak_country_context(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> 
             .iter()
             .find(|(d, _)| *d == lower)
             .and_then(|(_, c)| CountryCode::new(c))
-            .or_else(|| gazetteer.country_named(strip_possessive(word).unwrap_or(word)).map(|c| c.code));
+            .or_else(|| {
+                gazetteer
+                    .country_named(strip_possessive(word).unwrap_or(word))
+                    .map(|c| c.code)
+            });
         if let Some(code) = code {
             if !out.contains(&code) {
                 out.push(code);
@@ -808,32 +1363,58 @@ fn weak_country_context(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> 
     out
 }
 
-fn resolve_settlements(text: &str, mentions: &mut [Mention], gazetteer: &Gazetteer, weak: &CountryHints<'_>) {
+fn resolve_settlements(
+    text: &str,
+    mentions: &mut [Mention],
+    gazetteer: &Gazetteer,
+    weak: &CountryHints<'_>,
+) {
     let strong_countries: Vec<CountryCode> = mentions
         .iter()
         .filter(|m| m.cue != Cue::Weak)
         .filter_map(|m| match &m.kind {
             MentionKind::Country(code) => Some(*code),
-            MentionKind::Province { country: Some(code), .. } => Some(*code),
+            MentionKind::Province {
+                country: Some(code),
+                ..
+            } => Some(*code),
             _ => None,
         })
         .collect();
     let provinces: Vec<String> = mentions
         .iter()
         .filter_map(|m| match &m.kind {
-            MentionKind::Province { code: Some(code), .. } => Some(code.clone()),
+            MentionKind::Province {
+                code: Some(code), ..
+            } => Some(code.clone()),
             _ => None,
         })
         .collect();
     for k in 0..mentions.len() {
-        let MentionKind::Settlement { explicit_head, .. } = mentions[k].kind else { continue };
+        let MentionKind::Settlement { explicit_head, .. } = mentions[k].kind else {
+            continue;
+        };
         // "Stephenville, La.": a division right after the name is a filter.
-        let attached_province = mentions.get(k + 1).filter(|m| m.after_comma_of_mention).and_then(|m| match &m.kind {
-            MentionKind::Province { code: Some(code), .. } => Some(code.clone()),
-            _ => None,
-        });
-        let resolved = best_place(&mentions[k].name, gazetteer, &strong_countries, &provinces, weak).filter(|p| {
-            attached_province.as_ref().is_none_or(|code| p.admin1_code.as_deref() == Some(code.as_str()))
+        let attached_province = mentions
+            .get(k + 1)
+            .filter(|m| m.after_comma_of_mention)
+            .and_then(|m| match &m.kind {
+                MentionKind::Province {
+                    code: Some(code), ..
+                } => Some(code.clone()),
+                _ => None,
+            });
+        let resolved = best_place(
+            &mentions[k].name,
+            gazetteer,
+            &strong_countries,
+            &provinces,
+            weak,
+        )
+        .filter(|p| {
+            attached_province
+                .as_ref()
+                .is_none_or(|code| p.admin1_code.as_deref() == Some(code.as_str()))
         });
         let resolved = match (&resolved, &attached_province) {
             (None, Some(code)) => gazetteer
@@ -844,7 +1425,10 @@ fn resolve_settlements(text: &str, mentions: &mut [Mention], gazetteer: &Gazette
                 .map(|m| m.place.clone()),
             _ => resolved,
         };
-        mentions[k].kind = MentionKind::Settlement { resolved: resolved.map(ResolvedPlace::from), explicit_head };
+        mentions[k].kind = MentionKind::Settlement {
+            resolved: resolved.map(ResolvedPlace::from),
+            explicit_head,
+        };
     }
     // Settlements of one caption lie in one country: the most prominent
     // resolved one anchors it, and a name that resolved elsewhere is
@@ -854,22 +1438,37 @@ fn resolve_settlements(text: &str, mentions: &mut [Mention], gazetteer: &Gazette
         let anchor = mentions
             .iter()
             .filter_map(|m| match &m.kind {
-                MentionKind::Settlement { resolved: Some(p), .. } => Some(&p.place),
+                MentionKind::Settlement {
+                    resolved: Some(p), ..
+                } => Some(&p.place),
                 _ => None,
             })
             .max_by_key(|p| p.population)
             .map(|p| p.country);
         if let Some(anchor) = anchor {
             for k in 0..mentions.len() {
-                let MentionKind::Settlement { resolved: Some(ref p), explicit_head } = mentions[k].kind else { continue };
+                let MentionKind::Settlement {
+                    resolved: Some(ref p),
+                    explicit_head,
+                } = mentions[k].kind
+                else {
+                    continue;
+                };
                 if p.place.country == anchor {
                     continue;
                 }
-                let in_anchor = best_place(&mentions[k].name, gazetteer, &[anchor], &provinces, weak);
-                let next_to_anchor = mentions[k].after_comma_of_mention || mentions.get(k + 1).is_some_and(|m| m.after_comma_of_mention);
+                let in_anchor =
+                    best_place(&mentions[k].name, gazetteer, &[anchor], &provinces, weak);
+                let next_to_anchor = mentions[k].after_comma_of_mention
+                    || mentions
+                        .get(k + 1)
+                        .is_some_and(|m| m.after_comma_of_mention);
                 let hinted = weak.get().contains(&p.place.country);
                 if in_anchor.is_some() || next_to_anchor || !hinted {
-                    mentions[k].kind = MentionKind::Settlement { resolved: in_anchor.map(ResolvedPlace::from), explicit_head };
+                    mentions[k].kind = MentionKind::Settlement {
+                        resolved: in_anchor.map(ResolvedPlace::from),
+                        explicit_head,
+                    };
                 }
             }
         }
@@ -877,12 +1476,27 @@ fn resolve_settlements(text: &str, mentions: &mut [Mention], gazetteer: &Gazette
     // "Jubar, Damascus", "at X, in Teknaf": an unresolved name before a
     // resolved city is a part of it.
     for k in 1..mentions.len() {
-        let parent_resolved = matches!(mentions[k].kind, MentionKind::Settlement { resolved: Some(_), .. });
-        let gap = Span::new(mentions[k - 1].span.end, mentions[k].span.start).of(text).trim();
+        let parent_resolved = matches!(
+            mentions[k].kind,
+            MentionKind::Settlement {
+                resolved: Some(_),
+                ..
+            }
+        );
+        let gap = Span::new(mentions[k - 1].span.end, mentions[k].span.start)
+            .of(text)
+            .trim();
         if (mentions[k].after_comma_of_mention || gap == ", in") && parent_resolved {
-            if let MentionKind::Settlement { resolved: None, explicit_head: false } = mentions[k - 1].kind {
+            if let MentionKind::Settlement {
+                resolved: None,
+                explicit_head: false,
+            } = mentions[k - 1].kind
+            {
                 let name = mentions[k - 1].name.clone();
-                mentions[k - 1].kind = MentionKind::Sublocation { name, district: true };
+                mentions[k - 1].kind = MentionKind::Sublocation {
+                    name,
+                    district: true,
+                };
                 mentions[k - 1].district_of_next = true;
             }
         }
@@ -900,15 +1514,33 @@ fn best_place(
 ) -> Option<Place> {
     // With the country named, an exact name there is the answer: skip the
     // costlier spelling-variant lookup.
-    let exact = if countries.is_empty() { Vec::new() } else { gazetteer.places_named_exactly(name) };
-    let candidates = if exact.iter().any(|m| countries.contains(&m.place.country)) { exact } else { gazetteer.places_named(name) };
-    let in_named_province = |p: &Place| provinces.iter().any(|code| p.admin1_code.as_deref() == Some(code.as_str()));
+    let exact = if countries.is_empty() {
+        Vec::new()
+    } else {
+        gazetteer.places_named_exactly(name)
+    };
+    let candidates = if exact.iter().any(|m| countries.contains(&m.place.country)) {
+        exact
+    } else {
+        gazetteer.places_named(name)
+    };
+    let in_named_province = |p: &Place| {
+        provinces
+            .iter()
+            .any(|code| p.admin1_code.as_deref() == Some(code.as_str()))
+    };
     // A province named elsewhere in the sentence is a hint, not a filter:
     // "in Azaz, Syria, where families fleeing Idlib province ...".
-    let fitting: Vec<_> = candidates.iter().filter(|m| countries.is_empty() || countries.contains(&m.place.country)).collect();
-    let several_countries = fitting.windows(2).any(|pair| pair[0].place.country != pair[1].place.country);
+    let fitting: Vec<_> = candidates
+        .iter()
+        .filter(|m| countries.is_empty() || countries.contains(&m.place.country))
+        .collect();
+    let several_countries = fitting
+        .windows(2)
+        .any(|pair| pair[0].place.country != pair[1].place.country);
     let hints: &[CountryCode] = if several_countries { weak.get() } else { &[] };
-    let rank = |p: &Place, kind| score(p, kind, hints) + if in_named_province(p) { 3.0 } else { 0.0 };
+    let rank =
+        |p: &Place, kind| score(p, kind, hints) + if in_named_province(p) { 3.0 } else { 0.0 };
     fitting
         .into_iter()
         .max_by(|a, b| rank(a.place, a.kind).total_cmp(&rank(b.place, b.kind)))
@@ -927,7 +1559,11 @@ fn distance_km(a: &Place, b: &Place) -> f64 {
 /// How far a place may lie from the reference that locates it: twice a
 /// stated distance ("60 km north of X"), else what "near X" plausibly means.
 fn reference_radius_km(text: &str, between: Span) -> f64 {
-    let words: Vec<&str> = between.of(text).split(|c: char| !c.is_alphanumeric() && c != '.').filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = between
+        .of(text)
+        .split(|c: char| !c.is_alphanumeric() && c != '.')
+        .filter(|w| !w.is_empty())
+        .collect();
     let stated = words.windows(2).find_map(|pair| {
         let unit = pair[1].to_ascii_lowercase();
         let value: f64 = pair[0].replace(',', "").parse().ok()?;
@@ -947,7 +1583,11 @@ fn score(place: &Place, kind: MatchKind, weak: &[CountryCode]) -> f64 {
         MatchKind::Folded => 3.0,
         _ => 0.0,
     };
-    let hinted = if weak.contains(&place.country) { 6.0 } else { 0.0 };
+    let hinted = if weak.contains(&place.country) {
+        6.0
+    } else {
+        0.0
+    };
     quality + hinted + (f64::from(place.population) + 1.0).log10()
 }
 
@@ -959,26 +1599,42 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
     // An unknown name is a scene only where a place must stand
     // ("in X", "the town of X"), not after "over" or "by".
     let settlement_rank = |m: &Mention| match m.kind {
-        MentionKind::Settlement { ref resolved, explicit_head }
-            if m.cue != Cue::Reference && (resolved.is_some() || explicit_head || m.cue <= Cue::Of) =>
+        MentionKind::Settlement {
+            ref resolved,
+            explicit_head,
+        } if m.cue != Cue::Reference
+            && (resolved.is_some() || explicit_head || m.cue <= Cue::Of) =>
         {
             Some(m.cue)
         }
         _ => None,
     };
     let best_cue = mentions.iter().filter_map(settlement_rank).min();
-    let mut scene = best_cue.and_then(|cue| mentions.iter().rposition(|m| settlement_rank(m) == Some(cue)));
+    let mut scene = best_cue.and_then(|cue| {
+        mentions
+            .iter()
+            .rposition(|m| settlement_rank(m) == Some(cue))
+    });
     // A district's parent is the city: "the Amiriyah district of Aleppo".
-    let district = mentions.iter().position(|m| matches!(m.kind, MentionKind::Sublocation { district: true, .. }) && m.cue <= Cue::Of);
+    let district = mentions.iter().position(|m| {
+        matches!(m.kind, MentionKind::Sublocation { district: true, .. }) && m.cue <= Cue::Of
+    });
     if let Some(d) = district {
-        if mentions[d].district_of_next && matches!(mentions.get(d + 1).map(|m| &m.kind), Some(MentionKind::Settlement { .. })) {
+        if mentions[d].district_of_next
+            && matches!(
+                mentions.get(d + 1).map(|m| &m.kind),
+                Some(MentionKind::Settlement { .. })
+            )
+        {
             scene = Some(d + 1);
         }
     }
     // With no scene settlement, the first reference place is the scene:
     // "near the village of X, 20 km on the outskirts of Y", "near Latakia".
     let scene = scene.or_else(|| {
-        mentions.iter().position(|m| m.cue == Cue::Reference && matches!(m.kind, MentionKind::Settlement { .. }))
+        mentions.iter().position(|m| {
+            m.cue == Cue::Reference && matches!(m.kind, MentionKind::Settlement { .. })
+        })
     });
     // A sublocation stands where a place must ("at X", "the courtyard of
     // X", "near X"), not as an actor ("by the activist Idlib Media Center").
@@ -991,22 +1647,41 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
     let mut city_as_written = None;
     let mut resolved: Option<Place> = None;
     if let Some(s) = scene {
-        let MentionKind::Settlement { resolved: place, .. } = &mentions[s].kind else { return None };
+        let MentionKind::Settlement {
+            resolved: place, ..
+        } = &mentions[s].kind
+        else {
+            return None;
+        };
         used.push(mentions[s].span);
         // A later reference place locates the scene settlement.
         let reference = mentions[s + 1..]
             .iter()
-            .position(|m| m.cue == Cue::Reference && matches!(m.kind, MentionKind::Settlement { resolved: Some(_), .. }))
+            .position(|m| {
+                m.cue == Cue::Reference
+                    && matches!(
+                        m.kind,
+                        MentionKind::Settlement {
+                            resolved: Some(_),
+                            ..
+                        }
+                    )
+            })
             .map(|i| i + s + 1)
             .and_then(|r| match &mentions[r].kind {
-                MentionKind::Settlement { resolved: Some(p), .. } => Some((r, &p.place)),
+                MentionKind::Settlement {
+                    resolved: Some(p), ..
+                } => Some((r, &p.place)),
                 _ => None,
             });
         resolved = match (place, reference) {
             // A namesake far from the reference is not the place meant:
             // "Mrah village, 60 km north of Damascus".
             (Some(p), Some((r, anchor))) => {
-                let radius = reference_radius_km(text, Span::new(mentions[s].span.end, mentions[r].span.start));
+                let radius = reference_radius_km(
+                    text,
+                    Span::new(mentions[s].span.end, mentions[r].span.start),
+                );
                 if distance_km(&p.place, anchor) <= radius {
                     Some(p.place.clone())
                 } else {
@@ -1034,16 +1709,30 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
     // its town places the photo in that town.
     if resolved.is_none() && city_as_written.is_none() {
         if let Some(i) = sublocation {
-            let town: Vec<&str> =
-                mentions[i].name.split(' ').take_while(|w| starts_upper(w) || is_name_particle(w)).collect();
+            let town: Vec<&str> = mentions[i]
+                .name
+                .split(' ')
+                .take_while(|w| starts_upper(w) || is_name_particle(w))
+                .collect();
             let all_words = mentions[i].name.split(' ').count();
             if !town.is_empty() && town.len() < all_words {
-                let countries: Vec<CountryCode> =
-                    mentions.iter().filter_map(|m| if let MentionKind::Country(c) = m.kind { Some(c) } else { None }).collect();
+                let countries: Vec<CountryCode> = mentions
+                    .iter()
+                    .filter_map(|m| {
+                        if let MentionKind::Country(c) = m.kind {
+                            Some(c)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
                 resolved = gazetteer
                     .places_named(&town.join(" "))
                     .into_iter()
-                    .filter(|m| m.kind == MatchKind::Folded && (countries.is_empty() || countries.contains(&m.place.country)))
+                    .filter(|m| {
+                        m.kind == MatchKind::Folded
+                            && (countries.is_empty() || countries.contains(&m.place.country))
+                    })
                     .max_by_key(|m| m.place.population)
                     .map(|m| m.place.clone());
             }
@@ -1065,7 +1754,11 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
     }
     location.sublocation = sub_name;
     if let Some(place) = &resolved {
-        location.city = Some(city_as_written.clone().unwrap_or_else(|| place.name.clone()));
+        location.city = Some(
+            city_as_written
+                .clone()
+                .unwrap_or_else(|| place.name.clone()),
+        );
         location.geonames_id = Some(place.id);
         location.latitude = Some(place.latitude);
         location.longitude = Some(place.longitude);
@@ -1076,11 +1769,15 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
     }
     // Province and country named in the text fill what the place did not.
     let province = mentions.iter().find_map(|m| match &m.kind {
-        MentionKind::Province { code, country } if m.cue != Cue::Weak => Some((m.span, code.clone(), *country)),
+        MentionKind::Province { code, country } if m.cue != Cue::Weak => {
+            Some((m.span, code.clone(), *country))
+        }
         _ => None,
     });
     let country = mentions.iter().find_map(|m| match m.kind {
-        MentionKind::Country(code) if m.cue != Cue::Weak || m.after_comma_of_mention => Some((m.span, code)),
+        MentionKind::Country(code) if m.cue != Cue::Weak || m.after_comma_of_mention => {
+            Some((m.span, code))
+        }
         _ => None,
     });
     if location.province_code.is_none() {
@@ -1108,7 +1805,8 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
             used.push(span);
         }
     }
-    if location.country_code.is_none() && location.city.is_none() && location.sublocation.is_none() {
+    if location.country_code.is_none() && location.city.is_none() && location.sublocation.is_none()
+    {
         return None;
     }
     if let Some(code) = &location.province_code {
@@ -1117,11 +1815,18 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
     if let Some(code) = location.country_code.as_deref().and_then(CountryCode::new) {
         location.country = gazetteer.country(code).map(|c| c.name.clone());
     }
-    let span = Span::new(used.iter().map(|s| s.start).min()?, used.iter().map(|s| s.end).max()?);
+    let span = Span::new(
+        used.iter().map(|s| s.start).min()?,
+        used.iter().map(|s| s.end).max()?,
+    );
     location.text = Some(span.of(text).to_string());
     location.span = Some(span);
-    let unresolved = location.geonames_id.is_none() && (location.city.is_some() || location.sublocation.is_some());
-    Some(LocationFound { location: Some(location), unresolved })
+    let unresolved = location.geonames_id.is_none()
+        && (location.city.is_some() || location.sublocation.is_some());
+    Some(LocationFound {
+        location: Some(location),
+        unresolved,
+    })
 }
 
 #[cfg(test)]
@@ -1131,10 +1836,17 @@ mod tests {
 
     fn gazetteer() -> Gazetteer {
         let mut b = Gazetteer::builder();
-        b.country("SY", "Syria", 163843).country("LB", "Lebanon", 272103).country("LY", "Libya", 2215636);
-        b.country("US", "United States", 6252001).country("DE", "Germany", 2921044);
-        b.admin1("SY.13", "Dimashq", None).admin1("SY.12", "Idlib", None).admin1("SY.08", "Rif-dimashq", None);
-        b.admin1("LB.09", "Liban-Nord", None).admin1("LY.77", "Tripoli", None).admin1("US.LA", "Louisiana", None);
+        b.country("SY", "Syria", 163843)
+            .country("LB", "Lebanon", 272103)
+            .country("LY", "Libya", 2215636);
+        b.country("US", "United States", 6252001)
+            .country("DE", "Germany", 2921044);
+        b.admin1("SY.13", "Dimashq", None)
+            .admin1("SY.12", "Idlib", None)
+            .admin1("SY.08", "Rif-dimashq", None);
+        b.admin1("LB.09", "Liban-Nord", None)
+            .admin1("LY.77", "Tripoli", None)
+            .admin1("US.LA", "Louisiana", None);
         b.admin1("US.IL", "Illinois", None);
         let mut place = |id, name: &str, lat, lon, cc: &str, a1: &str, pop, alts: &[&str]| {
             b.place(PlaceEntry {
@@ -1162,7 +1874,14 @@ mod tests {
         find_location(caption, Span::new(0, caption.len()), &gazetteer())
     }
 
-    fn summary(found: &LocationFound) -> (Option<String>, Option<String>, Option<String>, Option<String>) {
+    fn summary(
+        found: &LocationFound,
+    ) -> (
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    ) {
         let l = found.location.clone().unwrap_or_default();
         (l.sublocation, l.city, l.province_code, l.country_code)
     }
@@ -1173,10 +1892,17 @@ mod tests {
 
     #[test]
     fn city_and_country_with_sublocation() {
-        let found = locate("A vendor sells bread at Marjeh Square in Damascus, Syria June 3, 2019.");
-        assert_eq!(summary(&found), (s("Marjeh Square"), s("Damascus"), s("SY.13"), s("SY")));
+        let found =
+            locate("A vendor sells bread at Marjeh Square in Damascus, Syria June 3, 2019.");
+        assert_eq!(
+            summary(&found),
+            (s("Marjeh Square"), s("Damascus"), s("SY.13"), s("SY"))
+        );
         let location = found.location.expect("located");
-        assert_eq!(location.text.as_deref(), Some("Marjeh Square in Damascus, Syria"));
+        assert_eq!(
+            location.text.as_deref(),
+            Some("Marjeh Square in Damascus, Syria")
+        );
         assert_eq!(location.geonames_id, Some(1));
         assert!(!found.unresolved);
     }
@@ -1199,7 +1925,9 @@ mod tests {
 
     #[test]
     fn unresolved_village_borrows_its_reference() {
-        let found = locate("Women bake bread in Kfar Zeit, a village 12 km north of Damascus, July 1, 2014.");
+        let found = locate(
+            "Women bake bread in Kfar Zeit, a village 12 km north of Damascus, July 1, 2014.",
+        );
         let location = found.location.expect("located");
         assert_eq!(location.city.as_deref(), Some("Kfar Zeit"));
         assert_eq!(location.geonames_id, Some(1));
@@ -1210,15 +1938,24 @@ mod tests {
     #[test]
     fn district_of_a_city() {
         let found = locate("A boy rides a bicycle in the Qaboun district of Damascus, Syria.");
-        assert_eq!(summary(&found), (s("Qaboun"), s("Damascus"), s("SY.13"), s("SY")));
+        assert_eq!(
+            summary(&found),
+            (s("Qaboun"), s("Damascus"), s("SY.13"), s("SY"))
+        );
         let found = locate("Protesters march in Jubar, Damascus, on Friday.");
-        assert_eq!(summary(&found), (s("Jubar"), s("Damascus"), s("SY.13"), s("SY")));
+        assert_eq!(
+            summary(&found),
+            (s("Jubar"), s("Damascus"), s("SY.13"), s("SY"))
+        );
     }
 
     #[test]
     fn unknown_places_are_flagged() {
         let found = locate("Children play at Sandpiper air base in Syria, March 2, 2016.");
-        assert_eq!(summary(&found), (s("Sandpiper air base"), None, None, s("SY")));
+        assert_eq!(
+            summary(&found),
+            (s("Sandpiper air base"), None, None, s("SY"))
+        );
         assert!(found.unresolved);
         let found = locate("Men rest in Foxburrow, La., on Monday.");
         assert_eq!(summary(&found), (None, s("Foxburrow"), s("US.LA"), s("US")));
@@ -1227,8 +1964,12 @@ mod tests {
 
     #[test]
     fn later_scene_wins_over_background_and_people_are_not_places() {
-        let found = locate("A woman who fled the fighting in Idlib hangs laundry in Tripoli, Lebanon.");
+        let found =
+            locate("A woman who fled the fighting in Idlib hangs laundry in Tripoli, Lebanon.");
         assert_eq!(summary(&found).1, s("Tripoli"));
-        assert_eq!(locate("Kenya's Amos Kiprop runs the marathon.").location, None);
+        assert_eq!(
+            locate("Kenya's Amos Kiprop runs the marathon.").location,
+            None
+        );
     }
 }

@@ -19,7 +19,9 @@ pub fn segment(input: &str) -> Vec<CaptionSpan> {
         let content_len = line.trim_end_matches(['\n', '\r']).len();
         if line.trim().is_empty() {
             if let Some(s) = start.take() {
-                out.push(CaptionSpan { span: Span::new(s, end) });
+                out.push(CaptionSpan {
+                    span: Span::new(s, end),
+                });
             }
         } else {
             if start.is_none() {
@@ -30,7 +32,9 @@ pub fn segment(input: &str) -> Vec<CaptionSpan> {
         offset += line.len();
     }
     if let Some(s) = start {
-        out.push(CaptionSpan { span: Span::new(s, end) });
+        out.push(CaptionSpan {
+            span: Span::new(s, end),
+        });
     }
     out
 }

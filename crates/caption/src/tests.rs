@@ -45,8 +45,15 @@ enum Render {
 fn snapshot_of(gallery: &str, render: Render) -> String {
     let gazetteer = gazetteer::Gazetteer::embedded();
     let captions = segment(gallery);
-    let kept: usize = captions.iter().map(|c| c.span.of(gallery).split_whitespace().count()).sum();
-    assert_eq!(kept, gallery.split_whitespace().count(), "segmenting lost words");
+    let kept: usize = captions
+        .iter()
+        .map(|c| c.span.of(gallery).split_whitespace().count())
+        .sum();
+    assert_eq!(
+        kept,
+        gallery.split_whitespace().count(),
+        "segmenting lost words"
+    );
     let records: Vec<Value> = captions
         .iter()
         .map(|c| {
@@ -69,9 +76,15 @@ fn snapshot_of(gallery: &str, render: Render) -> String {
 fn annotate_spans(value: &mut Value, text: &str) {
     match value {
         Value::Object(map) => {
-            if let Some([start, end]) = map.get("span").and_then(Value::as_array).map(Vec::as_slice) {
-                let (start, end) = (start.as_u64().unwrap_or(0) as usize, end.as_u64().unwrap_or(0) as usize);
-                let covered = text.get(start..end).expect("spans lie on char boundaries inside text");
+            if let Some([start, end]) = map.get("span").and_then(Value::as_array).map(Vec::as_slice)
+            {
+                let (start, end) = (
+                    start.as_u64().unwrap_or(0) as usize,
+                    end.as_u64().unwrap_or(0) as usize,
+                );
+                let covered = text
+                    .get(start..end)
+                    .expect("spans lie on char boundaries inside text");
                 map.insert("span_text".into(), Value::String(covered.into()));
             }
             map.values_mut().for_each(|v| annotate_spans(v, text));
@@ -99,7 +112,11 @@ fn check_snapshot(actual: &str, path: &Path) {
     match std::fs::read_to_string(path) {
         Ok(expected) if !update => {
             if expected != actual {
-                let diff_at = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(0);
+                let diff_at = expected
+                    .lines()
+                    .zip(actual.lines())
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(0);
                 panic!(
                     "snapshot {} differs at line {} (rerun with UPDATE_EXPECT=1 to accept):\n  expected: {}\n  actual:   {}",
                     path.display(),
@@ -125,7 +142,10 @@ fn golden_own_captions() {
     assert!(!galleries.is_empty());
     for gallery in galleries {
         let text = std::fs::read_to_string(&gallery).expect("gallery");
-        check_snapshot(&snapshot_of(&text, Render::WithText), &gallery.with_extension("json"));
+        check_snapshot(
+            &snapshot_of(&text, Render::WithText),
+            &gallery.with_extension("json"),
+        );
     }
 }
 
@@ -133,7 +153,10 @@ fn golden_own_captions() {
 fn golden_demo_gallery() {
     let demo = manifest_dir().join("../../demo/gallery.txt");
     let text = std::fs::read_to_string(demo).expect("demo gallery");
-    check_snapshot(&snapshot_of(&text, Render::WithText), &manifest_dir().join("test_data/demo_gallery.json"));
+    check_snapshot(
+        &snapshot_of(&text, Render::WithText),
+        &manifest_dir().join("test_data/demo_gallery.json"),
+    );
 }
 
 #[test]
@@ -145,10 +168,16 @@ fn golden_seed_galleries() {
     };
     let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     files.sort();
-    for file in files.iter().filter(|p| p.extension().is_some_and(|x| x == "txt")) {
+    for file in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+    {
         let text = std::fs::read_to_string(file).expect("seed gallery");
         let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or("seed");
-        check_snapshot(&snapshot_of(&text, Render::WithoutText), &manifest_dir().join(format!("test_data/seeds/{name}.json")));
+        check_snapshot(
+            &snapshot_of(&text, Render::WithoutText),
+            &manifest_dir().join(format!("test_data/seeds/{name}.json")),
+        );
     }
 }
 
@@ -158,7 +187,10 @@ fn golden_seed_galleries() {
 fn fuzz_failures_parse_cleanly() {
     let gazetteer = gazetteer::Gazetteer::embedded();
     let dir = manifest_dir().join("test_data/fuzz-failures");
-    for entry in std::fs::read_dir(dir).expect("fuzz-failures").filter_map(Result::ok) {
+    for entry in std::fs::read_dir(dir)
+        .expect("fuzz-failures")
+        .filter_map(Result::ok)
+    {
         let bytes = std::fs::read(entry.path()).expect("read");
         let input = String::from_utf8_lossy(&bytes);
         for caption in segment(&input) {

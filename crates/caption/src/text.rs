@@ -26,7 +26,11 @@ pub(crate) fn caption_id(normalized: &str) -> String {
 pub(crate) fn description_span(text: &str, credit: Span) -> Span {
     let before = Span::new(0, credit.start);
     let after = Span::new(credit.end, text.len());
-    let chosen = if before.of(text).trim().len() >= after.of(text).trim().len() { before } else { after };
+    let chosen = if before.of(text).trim().len() >= after.of(text).trim().len() {
+        before
+    } else {
+        after
+    };
     trim_span(text, chosen)
 }
 
@@ -35,8 +39,10 @@ pub(crate) fn description_text(text: &str, credit: Option<Span>) -> String {
     match credit {
         None => text.to_string(),
         Some(credit) => {
-            let head = text[..credit.start].trim_end_matches(|c: char| c.is_whitespace() || c == '/' || c == '|' || c == '-');
-            let tail = text[credit.end..].trim_start_matches(|c: char| c.is_whitespace() || c == '.');
+            let head = text[..credit.start]
+                .trim_end_matches(|c: char| c.is_whitespace() || c == '/' || c == '|' || c == '-');
+            let tail =
+                text[credit.end..].trim_start_matches(|c: char| c.is_whitespace() || c == '.');
             normalize_whitespace(&format!("{head} {tail}"))
         }
     }

@@ -6,8 +6,18 @@ use crate::util::{dateline, records, scratch};
 const GALLERY: &str = include_str!("../../../demo/gallery.txt");
 
 /// Every field RECORD.md names, present in every record.
-const FIELDS: &[&str] =
-    &["id", "text", "description", "credit", "date_created", "dates", "location", "persons", "organizations", "flags"];
+const FIELDS: &[&str] = &[
+    "id",
+    "text",
+    "description",
+    "credit",
+    "date_created",
+    "dates",
+    "location",
+    "persons",
+    "organizations",
+    "flags",
+];
 
 #[test]
 fn every_record_has_every_field() {
@@ -20,7 +30,10 @@ fn every_record_has_every_field() {
             assert!(record.get(field).is_some(), "missing {field} in {record}");
         }
         for field in ["raw", "creators", "agencies", "source"] {
-            assert!(record["credit"].get(field).is_some(), "missing credit.{field}");
+            assert!(
+                record["credit"].get(field).is_some(),
+                "missing credit.{field}"
+            );
         }
     }
 }
@@ -31,7 +44,10 @@ fn unique_merges_exact_repeats_and_keeps_order() {
     let unique = records(&dateline(&["parse", "--unique"], GALLERY.as_bytes()));
     assert_eq!(unique.len(), all.len() - 1);
     let mut seen = std::collections::HashSet::new();
-    let first_occurrences: Vec<_> = all.iter().filter(|r| seen.insert(r["id"].clone())).collect();
+    let first_occurrences: Vec<_> = all
+        .iter()
+        .filter(|r| seen.insert(r["id"].clone()))
+        .collect();
     assert_eq!(unique.iter().collect::<Vec<_>>(), first_occurrences);
 }
 
@@ -52,9 +68,25 @@ fn files_are_read_in_order_and_stdin_when_none() {
     let b = dir.join("b.txt");
     std::fs::write(&a, "First caption in Beirut, Lebanon.\n").expect("write");
     std::fs::write(&b, "Second caption in Homs, Syria.\n").expect("write");
-    let output = dateline(&["parse", b.to_str().expect("utf-8 path"), a.to_str().expect("utf-8 path")], b"");
-    let texts: Vec<_> = records(&output).iter().map(|r| r["text"].as_str().unwrap_or("").to_string()).collect();
-    assert_eq!(texts, ["Second caption in Homs, Syria.", "First caption in Beirut, Lebanon."]);
+    let output = dateline(
+        &[
+            "parse",
+            b.to_str().expect("utf-8 path"),
+            a.to_str().expect("utf-8 path"),
+        ],
+        b"",
+    );
+    let texts: Vec<_> = records(&output)
+        .iter()
+        .map(|r| r["text"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "Second caption in Homs, Syria.",
+            "First caption in Beirut, Lebanon."
+        ]
+    );
 }
 
 #[test]
@@ -68,14 +100,24 @@ fn empty_input_gives_no_records_and_success() {
 fn invalid_utf8_is_kept_with_a_located_warning() {
     let dir = scratch("cli_utf8");
     let file = dir.join("latin1.txt");
-    std::fs::write(&file, b"Men rest in a caf\xe9 in Beirut, Lebanon, May 2, 2016. REUTERS/Jane Doe\n").expect("write");
+    std::fs::write(
+        &file,
+        b"Men rest in a caf\xe9 in Beirut, Lebanon, May 2, 2016. REUTERS/Jane Doe\n",
+    )
+    .expect("write");
     let output = dateline(&["parse", file.to_str().expect("utf-8 path")], b"");
     assert!(output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("latin1.txt") && stderr.contains("byte offset 17"), "{stderr}");
+    assert!(
+        stderr.contains("latin1.txt") && stderr.contains("byte offset 17"),
+        "{stderr}"
+    );
     let records = records(&output);
     assert_eq!(records.len(), 1);
-    assert!(records[0]["text"].as_str().unwrap_or("").contains("caf\u{FFFD}"));
+    assert!(records[0]["text"]
+        .as_str()
+        .unwrap_or("")
+        .contains("caf\u{FFFD}"));
 }
 
 #[test]
@@ -85,10 +127,20 @@ fn binary_input_is_refused_but_other_files_still_parse() {
     std::fs::write(&image, b"\xFF\xD8\xFF\xE0\x00\x10JFIF\x00\x01\x02").expect("write");
     let text = dir.join("captions.txt");
     std::fs::write(&text, "Boats in the harbour of Tartus, Syria.\n").expect("write");
-    let output = dateline(&["parse", image.to_str().expect("utf-8 path"), text.to_str().expect("utf-8 path")], b"");
+    let output = dateline(
+        &[
+            "parse",
+            image.to_str().expect("utf-8 path"),
+            text.to_str().expect("utf-8 path"),
+        ],
+        b"",
+    );
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("photo.jpg") && stderr.contains("JPEG"), "{stderr}");
+    assert!(
+        stderr.contains("photo.jpg") && stderr.contains("JPEG"),
+        "{stderr}"
+    );
     assert_eq!(records(&output).len(), 1);
 }
 
@@ -101,7 +153,14 @@ fn huge_line_and_long_caption_do_not_break_parsing() {
 
     let huge_line = "word ".repeat(6 * 1024 * 1024); // 30 MB, no newline
     let output = dateline(&["parse", "--threads", "2"], huge_line.as_bytes());
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let total: usize = records(&output).iter().map(|r| r["text"].as_str().unwrap_or("").len()).sum();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let total: usize = records(&output)
+        .iter()
+        .map(|r| r["text"].as_str().unwrap_or("").len())
+        .sum();
     assert!(total >= huge_line.trim_end().len() - records(&output).len());
 }

@@ -27,7 +27,11 @@ fn dev_set_scores_meet_the_bar() {
     let gold = shared.join("eval/dev.jsonl");
     let mut captions = String::new();
     let mut seed_gold = String::new();
-    for line in std::fs::read_to_string(&gold).expect("dev set").lines().filter(|l| !l.trim().is_empty()) {
+    for line in std::fs::read_to_string(&gold)
+        .expect("dev set")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
         let row: serde_json::Value = serde_json::from_str(line).expect("dev row is JSON");
         captions.push_str(row["text"].as_str().expect("text"));
         captions.push_str("\n\n");
@@ -37,7 +41,11 @@ fn dev_set_scores_meet_the_bar() {
         }
     }
     let output = dateline(&["parse"], captions.as_bytes());
-    assert!(output.status.success(), "parse failed: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "parse failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let pred = dir.join("pred.jsonl");
     std::fs::write(&pred, &output.stdout).expect("write predictions");
     std::fs::write(dir.join("seed.jsonl"), seed_gold).expect("write seed gold");
@@ -55,15 +63,34 @@ fn dev_set_scores_meet_the_bar() {
         args.push("--min".into());
         args.push(format!("{field}={minimum}"));
     }
-    let scored = Command::new("python3").args(&args).output().expect("python3 runs the scorer");
-    let report = String::from_utf8_lossy(&scored.stdout);
-    eprintln!("{report}");
-    assert!(scored.status.success(), "dev scores below the bar:\n{report}");
-
-    let seeds = Command::new("python3")
-        .args([&scorer.display().to_string(), "--gold", &dir.join("seed.jsonl").display().to_string()])
-        .args(["--pred", &pred.display().to_string(), "--min", "record_core=1.0"])
+    let scored = Command::new("python3")
+        .args(&args)
         .output()
         .expect("python3 runs the scorer");
-    assert!(seeds.status.success(), "a seed caption is wrong on the core fields:\n{}", String::from_utf8_lossy(&seeds.stdout));
+    let report = String::from_utf8_lossy(&scored.stdout);
+    eprintln!("{report}");
+    assert!(
+        scored.status.success(),
+        "dev scores below the bar:\n{report}"
+    );
+
+    let seeds = Command::new("python3")
+        .args([
+            &scorer.display().to_string(),
+            "--gold",
+            &dir.join("seed.jsonl").display().to_string(),
+        ])
+        .args([
+            "--pred",
+            &pred.display().to_string(),
+            "--min",
+            "record_core=1.0",
+        ])
+        .output()
+        .expect("python3 runs the scorer");
+    assert!(
+        seeds.status.success(),
+        "a seed caption is wrong on the core fields:\n{}",
+        String::from_utf8_lossy(&seeds.stdout)
+    );
 }

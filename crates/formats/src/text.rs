@@ -144,14 +144,19 @@ impl<R: Read> CaptionReader<R> {
     /// cut after a space (or a character boundary), keeping the rest.
     fn split_oversize(&mut self) -> Option<RawCaption> {
         if !self.oversize_reported {
-            self.warnings.push(Warning::OversizeCaption { offset: self.paragraph_start });
+            self.warnings.push(Warning::OversizeCaption {
+                offset: self.paragraph_start,
+            });
             self.oversize_reported = true;
         }
         let limit = MAX_CAPTION_BYTES;
         let head = &self.paragraph[..limit];
         let cut = match memchr::memrchr2(b' ', b'\n', head) {
             Some(i) if i > limit / 2 => i + 1,
-            _ => (0..=limit).rev().find(|&i| !is_utf8_continuation(self.paragraph[i])).unwrap_or(limit),
+            _ => (0..=limit)
+                .rev()
+                .find(|&i| !is_utf8_continuation(self.paragraph[i]))
+                .unwrap_or(limit),
         };
         let rest = self.paragraph.split_off(cut.max(1));
         let piece = std::mem::replace(&mut self.paragraph, rest);
@@ -166,7 +171,10 @@ impl<R: Read> CaptionReader<R> {
             Err(err) => {
                 let bytes = err.into_bytes();
                 let (text, first_bad, count) = decode_lossy(&bytes);
-                self.warnings.push(Warning::InvalidUtf8 { offset: offset + first_bad as u64, count });
+                self.warnings.push(Warning::InvalidUtf8 {
+                    offset: offset + first_bad as u64,
+                    count,
+                });
                 text
             }
         };
@@ -175,7 +183,10 @@ impl<R: Read> CaptionReader<R> {
         if trimmed.is_empty() {
             return None;
         }
-        Some(RawCaption { text: trimmed.to_string(), offset: offset + trimmed_start as u64 })
+        Some(RawCaption {
+            text: trimmed.to_string(),
+            offset: offset + trimmed_start as u64,
+        })
     }
 }
 
@@ -232,7 +243,10 @@ fn sniff_binary(head: &[u8]) -> Option<&'static str> {
     if head.contains(&0) {
         return Some("binary data (NUL bytes)");
     }
-    let controls = head.iter().filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x0C)).count();
+    let controls = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x0C))
+        .count();
     // A stray control byte happens in scraped text; random bytes have ~1 in 10.
     if controls * 100 > head.len().max(1) * 2 {
         return Some("binary data (control bytes)");
@@ -272,7 +286,13 @@ mod tests {
     fn invalid_utf8_is_replaced_and_located() {
         let (captions, warnings) = read_all(b"First.\n\nA caf\xE9 in Paris \xFF.");
         assert_eq!(captions[1].text, "A caf\u{FFFD} in Paris \u{FFFD}.");
-        assert_eq!(warnings, [Warning::InvalidUtf8 { offset: 13, count: 2 }]);
+        assert_eq!(
+            warnings,
+            [Warning::InvalidUtf8 {
+                offset: 13,
+                count: 2
+            }]
+        );
     }
 
     #[test]
@@ -295,7 +315,11 @@ mod tests {
         let (captions, warnings) = read_all(line.as_bytes());
         assert!(captions.len() >= 2);
         assert!(captions.iter().all(|c| c.text.len() <= MAX_CAPTION_BYTES));
-        let joined: String = captions.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" ");
+        let joined: String = captions
+            .iter()
+            .map(|c| c.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
         assert_eq!(joined, line.trim_end());
         assert_eq!(warnings, [Warning::OversizeCaption { offset: 0 }]);
     }

@@ -286,7 +286,11 @@ fn with_query_keys<R>(name: &str, f: impl FnOnce(&QueryKeys) -> R) -> R {
 }
 
 /// Like [`with_query_keys`], computing the keys with `compute`.
-fn with_keys<R>(name: &str, compute: fn(&mut QueryKeys, &str), f: impl FnOnce(&QueryKeys) -> R) -> R {
+fn with_keys<R>(
+    name: &str,
+    compute: fn(&mut QueryKeys, &str),
+    f: impl FnOnce(&QueryKeys) -> R,
+) -> R {
     QUERY_KEYS.with(|cell| match cell.try_borrow_mut() {
         Ok(mut keys) => {
             compute(&mut keys, name);
@@ -354,13 +358,22 @@ impl Gazetteer {
     /// fold and one probe, for callers that try exact names before spelling
     /// variants.
     pub fn places_named_exactly(&self, name: &str) -> Vec<PlaceMatch<'_>> {
-        let mut found: Vec<&Place> =
-            with_keys(name, QueryKeys::compute_folded, |keys| {
-                self.names.folded_matches(keys).iter().map(|&i| &self.places[i as usize]).collect()
-            });
+        let mut found: Vec<&Place> = with_keys(name, QueryKeys::compute_folded, |keys| {
+            self.names
+                .folded_matches(keys)
+                .iter()
+                .map(|&i| &self.places[i as usize])
+                .collect()
+        });
         found.sort_unstable_by_key(|p| (std::cmp::Reverse(p.population), p.id));
         found.dedup_by_key(|p| p.id);
-        found.into_iter().map(|place| PlaceMatch { place, kind: MatchKind::Folded }).collect()
+        found
+            .into_iter()
+            .map(|place| PlaceMatch {
+                place,
+                kind: MatchKind::Folded,
+            })
+            .collect()
     }
 
     /// Whether [`places_named`](Self::places_named) would find anything, without
