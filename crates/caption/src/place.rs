@@ -25,6 +25,7 @@
 //! - Ids and coordinates come from settlements only: a province or country
 //!   alone leaves `geonames_id` null.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -885,13 +886,20 @@ fn phrase_end(text: &str, tokens: &[Token], start: usize, gazetteer: &Gazetteer)
 fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
     // Up to six words back, stopping at punctuation other than `(`/`)` of a
     // distance (`47 km (29 miles) north of`).
-    let mut words: Vec<String> = Vec::new();
+    // Running text is mostly lower case already: borrow, and lower-case a
+    // copy only of the words that need it (this runs for every phrase).
+    let mut words: Vec<Cow<'_, str>> = Vec::with_capacity(7);
     let mut k = at;
     while k > 0 && words.len() < 7 {
         k -= 1;
         let token = tokens[k];
         if token.is_word() {
-            words.push(token.text(text).to_ascii_lowercase());
+            let word = token.text(text);
+            words.push(if word.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(word.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(word)
+            });
         } else if token.is_punct('(') || token.is_punct(')') {
             continue;
         } else {
@@ -899,7 +907,7 @@ fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
         }
     }
     // words[0] is the nearest word.
-    let nearest = |n: usize| words.get(n).map(String::as_str);
+    let nearest = |n: usize| words.get(n).map(|w| w.as_ref());
     // Articles and adjectives between the cue and the name: "in the
     // rebel-held", "the southeastern Turkish town of".
     let is_adjective = |w: &str| {

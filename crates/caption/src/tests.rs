@@ -201,3 +201,26 @@ fn fuzz_failures_parse_cleanly() {
         }
     }
 }
+
+/// Namesakes are told apart by the caption's own context (issue 2): a
+/// country or province named, else the most populous.
+#[test]
+fn namesakes_resolve_by_context() {
+    let gazetteer = gazetteer::Gazetteer::embedded();
+    let located = |caption: &str| {
+        let location = parse(caption, gazetteer).location.expect("located");
+        (location.geonames_id, location.country_code)
+    };
+    assert_eq!(
+        located("Boys swim off the corniche in Tripoli, Lebanon, May 2, 2019."),
+        (Some(266_826), Some("LB".into()))
+    );
+    assert_eq!(
+        located("Militiamen guard a street in Tripoli, Libya, May 2, 2019."),
+        (Some(2_210_247), Some("LY".into()))
+    );
+    assert_eq!(
+        located("Women shop at a market in Homs on May 2, 2019."),
+        (Some(169_577), Some("SY".into()))
+    );
+}

@@ -164,3 +164,45 @@ fn huge_line_and_long_caption_do_not_break_parsing() {
         .sum();
     assert!(total >= huge_line.trim_end().len() - records(&output).len());
 }
+
+#[test]
+fn seed_galleries_give_24_occurrences_and_19_unique_records() {
+    let Some(shared) = crate::util::shared_dir() else {
+        return;
+    };
+    let mut seeds: Vec<String> = std::fs::read_dir(shared.join("seeds"))
+        .expect("seeds")
+        .filter_map(|e| e.ok().map(|e| e.path().display().to_string()))
+        .filter(|p| p.ends_with(".txt"))
+        .collect();
+    seeds.sort();
+    let args: Vec<&str> = seeds.iter().map(String::as_str).collect();
+    let all = dateline(&[&["parse"][..], &args].concat(), b"");
+    let unique = dateline(&[&["parse", "--unique"][..], &args].concat(), b"");
+    assert_eq!(records(&all).len(), 24);
+    assert_eq!(records(&unique).len(), 19);
+}
+
+#[test]
+fn gazetteer_dir_loads_geonames_dump_files() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../gazetteer/tests/data/geonames"
+    );
+    let output = dateline(
+        &["parse", "--gazetteer", dir],
+        b"Men queue for bread in Raqqa, Syria, May 2, 2016. REUTERS/Jane Doe\n",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let records = records(&output);
+    assert_eq!(records[0]["location"]["geonames_id"], 172955);
+    assert_eq!(records[0]["location"]["province_code"], "SY.04");
+
+    let missing = dateline(&["parse", "--gazetteer", "/nonexistent/geonames"], b"");
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/geonames"));
+}
