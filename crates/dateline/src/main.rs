@@ -3,6 +3,12 @@
 
 mod cmd;
 
+/// Parsing allocates many small, short-lived strings per caption; mimalloc
+/// serves them faster than glibc's allocator (about 12 % of `parse` time,
+/// and a quicker gazetteer decode), as jemalloc does for ripgrep.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::process::ExitCode;
 
 use clap::Parser;
