@@ -47,10 +47,6 @@ const UNVERIFIED: &[&str] = &[
     "what the army said",
     "what they said",
     "what locals",
-    "purportedly",
-    "purported",
-    "allegedly",
-    "alleged",
     "location given as",
     "given as",
     "could not be independently verified",
@@ -65,15 +61,24 @@ const UNVERIFIED: &[&str] = &[
     "cannot be verified",
     "not independently verified",
     "could not immediately verify",
-    "unverified",
     "claimed to show",
     "said to show",
-    "reportedly",
     "according to activists",
     "according to the activists",
-    "activist group",
     "authenticity of the footage",
     "authenticity could not",
+];
+
+/// Single words that attribute the content only when they stand in the
+/// scene sentence: "purportedly shows", but not a background sentence's
+/// "investigating alleged attacks".
+const UNVERIFIED_IN_SCENE: &[&str] = &[
+    "purportedly",
+    "purported",
+    "allegedly",
+    "alleged",
+    "reportedly",
+    "unverified",
 ];
 
 /// Phrases that say the image is a still from video.
@@ -133,6 +138,7 @@ const HANDOUT: &[&str] = &[
 #[derive(Clone, Copy)]
 enum Cue {
     Unverified,
+    UnverifiedInScene,
     StillFromVideo,
     FilePhoto,
     Handout,
@@ -143,6 +149,7 @@ static CUES: LazyLock<(AhoCorasick, Vec<Cue>)> = LazyLock::new(|| {
     let mut kinds = Vec::new();
     for (list, kind) in [
         (UNVERIFIED, Cue::Unverified),
+        (UNVERIFIED_IN_SCENE, Cue::UnverifiedInScene),
         (STILL_FROM_VIDEO, Cue::StillFromVideo),
         (FILE_PHOTO, Cue::FilePhoto),
         (HANDOUT, Cue::Handout),
@@ -176,6 +183,7 @@ pub(crate) fn collect(evidence: &Evidence<'_>) -> Vec<Flag> {
         flags.push(Flag::WeekdayMismatch);
     }
     let description = evidence.description.of(evidence.text);
+    let scene_end = first_sentence_end(description);
     let (automaton, kinds) = &*CUES;
     for found in automaton.find_overlapping_iter(description) {
         if !on_word_boundaries(description, found.start(), found.end()) {
@@ -183,6 +191,8 @@ pub(crate) fn collect(evidence: &Evidence<'_>) -> Vec<Flag> {
         }
         flags.push(match kinds[found.pattern().as_usize()] {
             Cue::Unverified => Flag::Unverified,
+            Cue::UnverifiedInScene if found.start() < scene_end => Flag::Unverified,
+            Cue::UnverifiedInScene => continue,
             Cue::StillFromVideo => Flag::StillFromVideo,
             Cue::FilePhoto => Flag::FilePhoto,
             Cue::Handout => Flag::Handout,
@@ -220,6 +230,21 @@ pub(crate) fn is_truncated(text: &str) -> bool {
         tail_bytes.len() >= mark.len()
             && tail_bytes[tail_bytes.len() - mark.len()..].eq_ignore_ascii_case(mark.as_bytes())
     }) && !tail.ends_with("....")
+}
+
+/// Where the first sentence ends: the first `. ` before a capital whose
+/// word is longer than an abbreviation (`U.N.`, `Aug.`, `Fla.`).
+fn first_sentence_end(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    for (i, _) in text.match_indices(". ") {
+        let next_is_upper = bytes.get(i + 2).is_some_and(u8::is_ascii_uppercase);
+        let word = text[..i].rsplit(' ').next().unwrap_or("");
+        let abbreviation = word.len() <= 4 || word.contains('.');
+        if next_is_upper && !abbreviation {
+            return i + 1;
+        }
+    }
+    text.len()
 }
 
 fn on_word_boundaries(text: &str, start: usize, end: usize) -> bool {

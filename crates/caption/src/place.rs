@@ -1646,10 +1646,20 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
     });
     // A sublocation stands where a place must ("at X", "the courtyard of
     // X", "near X"), not as an actor ("by the activist Idlib Media Center").
-    let sublocation = mentions.iter().position(|m| {
-        matches!(m.kind, MentionKind::Sublocation { .. })
-            && (matches!(m.cue, Cue::Scene | Cue::Of | Cue::Reference) || m.after_comma_of_mention)
-    });
+    // "through the Zaatari camp" still places the scene, when nothing else does.
+    let is_sublocation = |m: &Mention| matches!(m.kind, MentionKind::Sublocation { .. });
+    let sublocation = mentions
+        .iter()
+        .position(|m| {
+            is_sublocation(m)
+                && (matches!(m.cue, Cue::Scene | Cue::Of | Cue::Reference)
+                    || m.after_comma_of_mention)
+        })
+        .or_else(|| {
+            mentions
+                .iter()
+                .position(|m| is_sublocation(m) && m.cue == Cue::Weak)
+        });
     let mut location = Location::default();
     let mut used: Vec<Span> = Vec::new();
     let mut city_as_written = None;
