@@ -344,21 +344,13 @@ static PROVINCE_HEADS: &[&str] = &[
     "district",
 ];
 
-/// Nouns that make `X's ...` a place (`Aleppo's old city`).
+/// Nouns that make `X's ...` a place (`Aleppo's old city`), besides directions.
 static POSSESSED_PLACE_WORDS: &[&str] = &[
     "city",
     "capital",
     "town",
     "border",
     "coast",
-    "north",
-    "south",
-    "east",
-    "west",
-    "northeast",
-    "northwest",
-    "southeast",
-    "southwest",
     "outskirts",
     "suburbs",
     "centre",
@@ -450,33 +442,6 @@ static NOT_PLACE_WORDS: &[&str] = &[
     "mr.",
     "mrs.",
     "dr.",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "jan.",
-    "feb.",
-    "aug.",
-    "sept.",
-    "sep.",
-    "oct.",
-    "nov.",
-    "dec.",
     "reuters",
     "afp",
     "ap",
@@ -487,11 +452,6 @@ static NOT_PLACE_WORDS: &[&str] = &[
     "army",
     "forces",
     "free",
-    "hurricane",
-    "storm",
-    "tropical",
-    "typhoon",
-    "cyclone",
     "world",
     "cup",
     "u.n.",
@@ -509,6 +469,22 @@ static NOT_PLACE_WORDS: &[&str] = &[
     "four",
     "five",
 ];
+
+/// Words that neither start nor continue a place name: the list above, and
+/// the shared lexicon's months, weekdays and storm words (`Hurricane Milton`).
+fn never_in_place_name(word: &str) -> bool {
+    use crate::name::{MONTH, STORM, WEEKDAY};
+    if is_one_of(word, NOT_PLACE_WORDS) {
+        return true;
+    }
+    let bare = word.trim_end_matches('.');
+    let classes = crate::name::classes_of(bare);
+    // A three-letter month abbreviation is one only with its period:
+    // "Mar Elias" is a place, "Mar. 3" a date.
+    let month =
+        classes & MONTH != 0 && (bare.len() > 3 || bare.len() < word.len() || bare == "May");
+    month || classes & (WEEKDAY | STORM) != 0
+}
 
 /// AP-style US state abbreviations and their GeoNames admin1 codes.
 fn us_state_abbreviation(word: &str) -> Option<&'static str> {
@@ -845,7 +821,7 @@ fn phrase_end(text: &str, tokens: &[Token], start: usize, gazetteer: &Gazetteer)
     }
     let word = first.text(text);
     let leading_particle = is_name_particle(word) && word.contains('-');
-    if !(starts_upper(word) || leading_particle) || is_one_of(word, NOT_PLACE_WORDS) {
+    if !(starts_upper(word) || leading_particle) || never_in_place_name(word) {
         return None;
     }
     let mut end = start + 1;
@@ -863,7 +839,7 @@ fn phrase_end(text: &str, tokens: &[Token], start: usize, gazetteer: &Gazetteer)
             }
         }
         let word = tokens[end].text(text);
-        if is_one_of(word, NOT_PLACE_WORDS) && !matches!(word, "of") {
+        if never_in_place_name(word) && !matches!(word, "of") {
             break;
         }
         if starts_upper(word) || is_name_particle(word) {
@@ -1068,9 +1044,11 @@ fn classify(
         // "Aleppo's old city", "Syria's Idlib province" are places;
         // "Iran's supreme leader", "Kenya's Eliud Kipchoge" are not.
         let ahead: Vec<&str> = (end..end + 4).map_while(next_word).collect();
-        let place_word = ahead
-            .iter()
-            .any(|w| is_one_of(w, PROVINCE_HEADS) || is_one_of(w, POSSESSED_PLACE_WORDS));
+        let place_word = ahead.iter().any(|w| {
+            is_one_of(w, PROVINCE_HEADS)
+                || is_one_of(w, POSSESSED_PLACE_WORDS)
+                || is_one_of(w, DIRECTIONS)
+        });
         if !place_word {
             return None;
         }
