@@ -1053,6 +1053,13 @@ fn classify(
             return None;
         }
     }
+    // "flee Mosul's Old City": a possessive before a place word is a place
+    // wherever it stands.
+    let cue = if possessive && cue == Cue::Bare {
+        Cue::Of
+    } else {
+        cue
+    };
 
     // Heads inside the phrase: "Umayyad Square", "Homs Governorate", "Gaza City".
     let inner_head = words.last().copied().unwrap_or("");

@@ -102,6 +102,10 @@ pub(super) struct Parsed {
     roles: usize,
     /// `/` separators seen.
     slashes: usize,
+    /// The segment just added was a photo agency's lead (`AP Photo`), whose
+    /// next slot names the photographer even when it is one word
+    /// (`(AP Photo/LIBKOS)`).
+    after_photo_lead: bool,
 }
 
 impl Parsed {
@@ -175,8 +179,10 @@ impl Parsed {
             self.add_role(role);
             return Some(());
         }
+        let after_photo_lead = std::mem::take(&mut self.after_photo_lead);
         if let Some(agency) = agency::lookup(segment) {
             self.add_agency(agency.name());
+            self.after_photo_lead = segment.eq_ignore_ascii_case("AP Photo");
             return Some(());
         }
         // `Jane Doe-USA TODAY Sports`: a name hyphened to a multi-word agency.
@@ -232,6 +238,9 @@ impl Parsed {
         }
         match name::classify(segment) {
             PartKind::Person if !courtesy => self.add_creator(name::title_case(segment)),
+            PartKind::Source { generic: false } if after_photo_lead && !segment.contains(' ') => {
+                self.add_creator(name::title_case(segment))
+            }
             PartKind::Person => self.add_source(segment, false),
             PartKind::Source { generic } => self.add_source(segment, generic),
             PartKind::Junk => return None,

@@ -271,3 +271,15 @@ proptest! {
         prop_assert_eq!(name::title_case(&once), once);
     }
 }
+
+#[test]
+fn one_word_photographer_after_ap_photo() {
+    let text = "Soldiers fire a mortar near Karsa, Freedonia, Dec. 2, 2022. (AP Photo/VOLKOV)";
+    assert_eq!(who(text), (strings(&["Volkov"]), strings(&["AP"]), None));
+    // Elsewhere a lone word is still a supplier, not a person.
+    let text = "Soldiers parade in Karsa, Freedonia. KCNA via REUTERS";
+    assert_eq!(
+        who(text),
+        (vec![], strings(&["Reuters"]), Some("KCNA".to_string()))
+    );
+}
