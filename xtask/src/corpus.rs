@@ -140,7 +140,25 @@ const BACKGROUND: &[&str] = &[
     "The United Nations has called for a ceasefire to allow aid convoys in.",
     "Residents say power and water have been cut for weeks.",
     "Local officials said the market had reopened only days earlier.",
+    "More than 300,000 people have been displaced by the fighting, according to the World Health Organization.",
+    "The clinic, run by volunteers, treats dozens of patients a day despite shortages of medicine and fuel.",
+    "Government forces and rebel fighters have traded accusations over who was responsible for the attack.",
+    "Prices of bread and fuel have tripled since the start of the year, traders said.",
+    "The school reopened last month after being closed for more than two years.",
+    "Rescue teams worked through the night, using their bare hands where heavy machinery could not reach.",
+    "Families returning to the area found their homes looted and fields planted with mines.",
 ];
+
+/// How many background sentences follow the scene: real wire captions
+/// carry none to three (the shared seeds average about 315 bytes).
+fn background_sentences(rng: &mut fastrand::Rng) -> usize {
+    match rng.u8(..10) {
+        0..=1 => 0,
+        2..=4 => 1,
+        5..=7 => 2,
+        _ => 3,
+    }
+}
 
 /// Writes about `megabytes` MB of blank-line separated captions to `out`.
 pub fn write_corpus(out: &mut dyn Write, megabytes: usize, seed: u64) -> std::io::Result<usize> {
@@ -211,7 +229,7 @@ fn caption(rng: &mut fastrand::Rng) -> String {
         2 => text.push_str(" The image could not be independently verified."),
         _ => {}
     }
-    if rng.bool() {
+    for _ in 0..background_sentences(rng) {
         text.push(' ');
         text.push_str(pick(rng, BACKGROUND));
     }
