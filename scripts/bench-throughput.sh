@@ -32,7 +32,7 @@ measure() {
   /usr/bin/time -f "%e %M" -o "$work/time" "$@" > "$work/out.jsonl"
   cat "$work/time"
 }
-mbps() { python3 -c "print(f'{$1 / $2 / 1e6:.1f}')"; }
+mbps() { python3 -c "print(f'{$1 / $2 / 1e6:.3g}')"; }
 
 read -r empty_s empty_kb < <(measure "$target/release/dateline" parse /dev/null)
 echo "start-up (embedded gazetteer, empty input): ${empty_s} s, peak RSS $((empty_kb / 1024)) MB"
