@@ -1214,7 +1214,10 @@ fn classify(
         let after_name = before.is_word()
             && starts_upper(before.text(text))
             && !is_one_of(before.text(text), FACILITY_HEADS)
-            && !is_one_of(before.text(text), DISTRICT_HEADS);
+            && !is_one_of(before.text(text), DISTRICT_HEADS)
+            // "the Old City of Mosul", "the Province of Idlib".
+            && !is_one_of(before.text(text), SETTLEMENT_HEADS)
+            && !is_one_of(before.text(text), PROVINCE_HEADS);
         let after_name_comma =
             before.is_punct(',') && before_before.is_some_and(|t| starts_upper(t.text(text)));
         if after_name || after_name_comma {

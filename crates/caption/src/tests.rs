@@ -224,3 +224,23 @@ fn namesakes_resolve_by_context() {
         (Some(169_577), Some("SY".into()))
     );
 }
+
+/// A settlement head before `of` is no person ("the Old City of Mosul" is
+/// not "Usain Bolt of Jamaica"), and a release verb releases only an image.
+#[test]
+fn old_city_of_and_distributed_aid() {
+    let gazetteer = gazetteer::Gazetteer::embedded();
+    let record = parse(
+        "A man walks through the Old City of Damascus, Syria, March 6, 2021.",
+        gazetteer,
+    );
+    assert_eq!(record.location.and_then(|l| l.geonames_id), Some(170_654));
+    let record = parse(
+        "Women queue for flour distributed by a charity in Aden, Yemen, July 10, 2016.",
+        gazetteer,
+    );
+    assert_eq!(
+        record.date_created.map(|d| d.to_string()).as_deref(),
+        Some("2016-07-10")
+    );
+}

@@ -237,7 +237,7 @@ fn cue_behind(text: &str, tokens: &[Token], first: usize, sentence_start: usize)
             // never a cue itself except as a sentence's first word.
             continue;
         }
-        if in_list(word, &RELEASE_WORDS) {
+        if in_list(word, &RELEASE_WORDS) && releases_the_image(text, tokens, i, sentence_start) {
             return (!content_between).then_some(Cue::Release);
         }
         if in_list(word, &TAKEN_WORDS) {
@@ -254,6 +254,35 @@ fn cue_behind(text: &str, tokens: &[Token], first: usize, sentence_start: usize)
         }
     }
     None
+}
+
+/// Release verbs of media themselves: whatever is uploaded or posted in a
+/// caption is the image.
+const MEDIA_RELEASE_WORDS: [&str; 6] = [
+    "uploaded",
+    "posted",
+    "shared",
+    "tweeted",
+    "broadcast",
+    "aired",
+];
+
+/// Whether the release verb at token `verb` releases the image: a media verb,
+/// or one whose subject is a photo word just before it (`picture provided by`,
+/// `footage released by`, `This photo released Sunday`). "Aid distributed by
+/// the WFP in Maiduguri, Nigeria, July 10" dates the scene, not a release.
+fn releases_the_image(text: &str, tokens: &[Token], verb: usize, sentence_start: usize) -> bool {
+    if in_list(token_text(text, tokens[verb]), &MEDIA_RELEASE_WORDS) {
+        return true;
+    }
+    (sentence_start..verb)
+        .rev()
+        .take(3)
+        .filter(|&i| tokens[i].kind == Kind::Word)
+        .any(|i| {
+            in_list(token_text(text, tokens[i]), &PHOTO_WORDS)
+                || token_text(text, tokens[i]) == "footage"
+        })
 }
 
 /// `<date>[,] [file] photo`: the date names the picture.

@@ -97,6 +97,16 @@ fn release_dates_are_published_not_created() {
 }
 
 #[test]
+fn release_verbs_release_only_the_image() {
+    // The aid was distributed, not the picture: the date is the scene's.
+    let text = "Women queue for flour distributed by a charity in Karsa, Freedonia, July 10, 2016.";
+    assert_eq!(created(text).as_deref(), Some("2016-07-10"));
+    let text =
+        "Men rest in Karsa in this handout picture distributed by the army on July 10, 2016.";
+    assert_eq!(created(text), None);
+}
+
+#[test]
 fn background_dates_are_other() {
     let text = "A girl sits in a tent in Lowtown, Freedonia May 2, 2016. Fighting has raged since September 30, 2015.";
     assert_eq!(created(text).as_deref(), Some("2016-05-02"));
