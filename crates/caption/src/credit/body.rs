@@ -290,8 +290,14 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
         (None, rest) => (marker, rest),
     };
     let rest = strip_copyright_year(rest);
+    // `(Photo by LIBKOS/Getty Images)`: the first slot after `Photo by` is
+    // the photographer, even as one word.
+    let photo_by = body
+        .get(..8)
+        .is_some_and(|head| head.eq_ignore_ascii_case("photo by"));
     let mut parsed = Parsed {
         marker: marker.is_some(),
+        after_photo_lead: photo_by,
         ..Parsed::default()
     };
     let courtesy = marker == Some(Marker::Courtesy);

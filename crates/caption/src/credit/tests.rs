@@ -276,6 +276,11 @@ proptest! {
 fn one_word_photographer_after_ap_photo() {
     let text = "Soldiers fire a mortar near Karsa, Freedonia, Dec. 2, 2022. (AP Photo/VOLKOV)";
     assert_eq!(who(text), (strings(&["Volkov"]), strings(&["AP"]), None));
+    let text = "Soldiers rest near Karsa, Freedonia, Dec. 2, 2022. (Photo by Volkov/Getty Images)";
+    assert_eq!(
+        who(text),
+        (strings(&["Volkov"]), strings(&["Getty Images"]), None)
+    );
     // Elsewhere a lone word is still a supplier, not a person.
     let text = "Soldiers parade in Karsa, Freedonia. KCNA via REUTERS";
     assert_eq!(
