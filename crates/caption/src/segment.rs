@@ -1,4 +1,22 @@
-//! Splitting input text into captions.
+//! Splitting input text into captions, leaving out page chrome.
+//!
+//! Scraped gallery pages put captions between navigation and counters
+//! (`1 / 83`, `Image 3 of 20`, `Close`, `Next`, `Advertisement`), agency and
+//! date lines (`Reuters / Monday, April 25, 2011`), headlines and footers.
+//! The segmenter reads line by line:
+//! - a chrome line separates captions and is dropped; a counter or an HTML
+//!   tag at the start or end of a line is cut off, the rest kept;
+//! - consecutive content lines form one caption, so a caption wrapped over
+//!   two lines and a credit on its own line (`Hassan Ammar/AP Photo`) stay
+//!   with their caption;
+//! - a block becomes a caption only when it reads like one: a credit, a
+//!   date, a truncation mark, or a long sentence. Headlines and link lists
+//!   do not.
+//!
+//! Each caption is one contiguous span of the input, so offsets stay exact.
+//! A caption cut short (`...more`, `…`) is marked [`CaptionSpan::truncated`];
+//! merging it with its full version is the caller's job, since the full
+//! version may come later in the document.
 
 use crate::span::Span;
 
@@ -7,34 +25,327 @@ use crate::span::Span;
 pub struct CaptionSpan {
     /// Byte range of the caption in the input.
     pub span: Span,
+    /// The caption ends in a truncation mark (`...more`, `…`).
+    pub truncated: bool,
 }
 
-/// Splits text into captions: blank-line separated paragraphs.
+/// A block shorter than this is a caption only with a credit, a date or a
+/// truncation mark: headlines and menu lines are short.
+const MIN_PLAIN_CAPTION_BYTES: usize = 100;
+
+/// Below this, even a block with a date is no caption (`May 2, 2016`).
+const MIN_CAPTION_BYTES: usize = 20;
+
+/// Splits text into captions: paragraphs and line blocks between chrome.
 pub fn segment(input: &str) -> Vec<CaptionSpan> {
-    let mut out = Vec::new();
-    let mut start: Option<usize> = None;
-    let mut end = 0;
+    let mut lines: Vec<Line> = Vec::new();
     let mut offset = 0;
     for line in input.split_inclusive('\n') {
-        let content_len = line.trim_end_matches(['\n', '\r']).len();
-        if line.trim().is_empty() {
-            if let Some(s) = start.take() {
-                out.push(CaptionSpan {
-                    span: Span::new(s, end),
-                });
-            }
-        } else {
-            if start.is_none() {
-                start = Some(offset);
-            }
-            end = offset + content_len;
-        }
+        lines.push(content_of(input, Span::new(offset, offset + line.len())));
         offset += line.len();
     }
-    if let Some(s) = start {
-        out.push(CaptionSpan {
-            span: Span::new(s, end),
-        });
+    // A short line with no sentence end is a headline, unless the caption
+    // it starts goes on below it ("... in Azaz, some" / "47 km north of").
+    for k in 0..lines.len() {
+        if let Line::Short(span) = lines[k] {
+            let continued = matches!(lines.get(k + 1), Some(Line::Content(next) | Line::Short(next))
+                if next.of(input).starts_with(|c: char| c.is_lowercase() || c.is_ascii_digit()));
+            lines[k] = if continued {
+                Line::Content(span)
+            } else {
+                Line::Chrome
+            };
+        }
     }
+    let mut out = Vec::new();
+    let mut block: Option<Span> = None;
+    for line in lines {
+        let content = match line {
+            Line::Content(span) => Some(span),
+            Line::Short(_) | Line::Chrome => None,
+        };
+        match content {
+            Some(span) => {
+                // A new long sentence after a finished caption starts another.
+                let starts_new = block
+                    .is_some_and(|b| ends_caption(b.of(input)) && starts_caption(span.of(input)));
+                if starts_new {
+                    push_block(input, block.take(), &mut out);
+                }
+                block = Some(block.map_or(span, |b| Span::new(b.start, span.end)));
+            }
+            None => push_block(input, block.take(), &mut out),
+        }
+    }
+    push_block(input, block, &mut out);
     out
+}
+
+fn push_block(input: &str, block: Option<Span>, out: &mut Vec<CaptionSpan>) {
+    let Some(span) = block else { return };
+    let text = span.of(input);
+    let truncated = crate::flags::is_truncated(text);
+    // Cheapest tests first: most captions are long.
+    let reads_like_caption = text.len() >= MIN_CAPTION_BYTES
+        && (text.len() >= MIN_PLAIN_CAPTION_BYTES
+            || truncated
+            || has_date(text)
+            || has_credit(text)
+            || names_something(text));
+    if reads_like_caption {
+        out.push(CaptionSpan { span, truncated });
+    }
+}
+
+/// What one line of input is.
+#[derive(Debug, Clone, Copy)]
+enum Line {
+    /// Caption text (counters and tags cut off).
+    Content(Span),
+    /// Short and unfinished: a headline, unless the next line continues it.
+    Short(Span),
+    /// Blank, navigation, counters, bylines, footers.
+    Chrome,
+}
+
+/// What one line (`span` includes its line break) is, with counters and
+/// HTML tags cut off its ends.
+fn content_of(input: &str, span: Span) -> Line {
+    let line = span.of(input);
+    if line.trim().is_empty() {
+        return Line::Chrome;
+    }
+    let mut start = span.start + (line.len() - line.trim_start().len());
+    let mut end = span.start + line.trim_end().len();
+    loop {
+        let text = &input[start..end];
+        if let Some(rest) = strip_counter(text).or_else(|| strip_leading_tag(text)) {
+            start = end - rest.len();
+            continue;
+        }
+        if let Some(kept) = strip_trailing_tag(text) {
+            end = start + kept.len();
+            continue;
+        }
+        break;
+    }
+    let text = &input[start..end];
+    if text.is_empty() || is_chrome(text) {
+        Line::Chrome
+    } else if is_short_unfinished(text) {
+        Line::Short(Span::new(start, end))
+    } else {
+        Line::Content(Span::new(start, end))
+    }
+}
+
+/// `3 of16 A caption…`, `Image 3 of 20 A caption`: the caption after a counter.
+fn strip_counter(text: &str) -> Option<&str> {
+    let rest = ["Image ", "Photo ", "Picture ", "Slide "]
+        .iter()
+        .find_map(|word| text.strip_prefix(word))
+        .unwrap_or(text);
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return None;
+    }
+    let rest = rest[digits..].trim_start();
+    let rest = rest
+        .strip_prefix("of")
+        .or_else(|| rest.strip_prefix('/'))?
+        .trim_start();
+    let total = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if total == 0 {
+        return None;
+    }
+    Some(rest[total..].trim_start())
+}
+
+fn strip_leading_tag(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix('<')?;
+    let close = rest.find('>')?;
+    let tag = &rest[..close];
+    tag.chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | ' ' | '=' | '"' | '-'))
+        .then(|| rest[close + 1..].trim_start())
+}
+
+fn strip_trailing_tag(text: &str) -> Option<&str> {
+    let rest = text.strip_suffix('>')?;
+    let open = rest.rfind('<')?;
+    let tag = &rest[open + 1..];
+    tag.chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | ' ' | '=' | '"' | '-'))
+        .then(|| rest[..open].trim_end())
+}
+
+/// Navigation words that are a whole line of chrome.
+const CHROME_LINES: &[&str] = &[
+    "close",
+    "next",
+    "previous",
+    "prev",
+    "share",
+    "tweet",
+    "email",
+    "advertisement",
+    "show more show less",
+    "show more",
+    "show less",
+    "skip to content",
+    "facebook twitter email",
+    "read more",
+    "slideshow captions",
+    "most popular",
+    "share this gallery",
+    "article continues below this ad",
+    "back to gallery",
+    "view gallery",
+    "enlarge",
+    "expand",
+    "fullscreen",
+    "play",
+    "pause",
+    "menu",
+    "search",
+    "subscribe",
+    "sign in",
+    "log in",
+];
+
+/// Whether a line is page chrome rather than caption text.
+fn is_chrome(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let bare = lower.trim_end_matches([':', '.']);
+    if CHROME_LINES.contains(&bare) || bare.starts_with("edition:") {
+        return true;
+    }
+    if strip_counter(text).is_some_and(str::is_empty) {
+        return true;
+    }
+    // `Reuters / Monday, April 25, 2011`, `Pictures | Tue Mar 15, 2016 | 12:02am IST`,
+    // `Terms of Use | Privacy`: short lines of parts between bars or spaced slashes.
+    let parts = text.split(" | ").count().max(text.split(" / ").count());
+    if parts >= 2 && text.len() < 80 && !is_credit_line(text) {
+        return true;
+    }
+    // Bylines and time stamps: `By JANE DOE, Associated Press`, `Updated: ...`.
+    (text.starts_with("By ") && text.len() < 80) || text.contains("Updated:")
+}
+
+/// Headlines and menu items: short, with no sentence end and no credit.
+fn is_short_unfinished(text: &str) -> bool {
+    let sentence_end =
+        text.ends_with(['.', '!', '?', ')', ']', '…', '"', '\u{201d}']) || text.ends_with("more");
+    // A line ending in a comma, or starting in lower case, is part of a
+    // caption wrapped over lines; one holding a credit ends a caption.
+    let continues = text.ends_with(',') || text.starts_with(|c: char| c.is_lowercase());
+    text.len() < 80 && !sentence_end && !continues && !has_credit(text)
+}
+
+/// A line that is a credit and nothing else (`Hassan Ammar/AP Photo`).
+fn is_credit_line(text: &str) -> bool {
+    let normalized = crate::text::normalize_whitespace(text);
+    crate::credit::find_credit(&normalized).is_some_and(|found| found.span.start <= 2)
+}
+
+/// A line that ends in a credit.
+fn has_credit(text: &str) -> bool {
+    crate::credit::find_credit(&crate::text::normalize_whitespace(text)).is_some()
+}
+
+/// Whether a finished block ends a caption: a sentence end or a credit.
+fn ends_caption(text: &str) -> bool {
+    text.trim_end().ends_with(['.', ')', ']']) || is_credit_line(text.lines().last().unwrap_or(""))
+}
+
+/// Whether a line opens a new caption: long, and starting like a sentence.
+fn starts_caption(text: &str) -> bool {
+    text.len() >= MIN_PLAIN_CAPTION_BYTES / 2
+        && text.chars().next().is_some_and(char::is_uppercase)
+        && !is_credit_line(text)
+}
+
+/// A finished sentence that names something after its first word (`... a
+/// damaged building in Antakya.`): a short caption with neither credit nor
+/// date, unlike a gallery's blurb (`A selection of images from ...`).
+fn names_something(text: &str) -> bool {
+    let finished = text.trim_end().ends_with(['.', '!', '?', ')']);
+    finished
+        && text
+            .split_whitespace()
+            .skip(1)
+            .any(|word| word.starts_with(char::is_uppercase))
+}
+
+/// A month name followed by a number somewhere in the text: enough to tell
+/// a dated caption from a short headline.
+fn has_date(text: &str) -> bool {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let is_month = |w: &str| {
+        w.get(..3)
+            .is_some_and(|head| MONTHS.iter().any(|m| head.eq_ignore_ascii_case(m)))
+    };
+    let is_number = |w: &str| w.bytes().all(|b| b.is_ascii_digit());
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(2).any(|pair| {
+        (is_month(pair[0]) && is_number(pair[1])) || (is_number(pair[0]) && is_month(pair[1]))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(input: &str) -> Vec<&str> {
+        segment(input).iter().map(|c| c.span.of(input)).collect()
+    }
+
+    #[test]
+    fn paragraphs_are_captions() {
+        let input = "A boy walks past a mural in Lowtown, Freedonia, May 2, 2016. REUTERS/Jane Doe\n\nGirls play football on a dusty pitch in Karsa, June 3, 2019. (AP Photo/Ana Ruiz)\n";
+        assert_eq!(texts(input).len(), 2);
+    }
+
+    #[test]
+    fn chrome_is_dropped_and_credit_lines_join() {
+        let input = "Edition:\nUnited States\n\nPictures | Tue Mar 15, 2016 | 12:02am IST\n\nLowtown's long winter\n\nShare\nTweet\n\n\
+                     Agency / Monday, May 2, 2016\nMen clear snow from a roof in Lowtown, Freedonia, May 2, 2016.\nJane Doe/AP Photo\nClose\n1 / 23\n\n\
+                     3 of16 Women queue for bread in Karsa, Freedonia, March 3, 2016.\nShow More Show Less\n";
+        assert_eq!(
+            texts(input),
+            [
+                "Men clear snow from a roof in Lowtown, Freedonia, May 2, 2016.\nJane Doe/AP Photo",
+                "Women queue for bread in Karsa, Freedonia, March 3, 2016."
+            ]
+        );
+    }
+
+    #[test]
+    fn wrapped_lines_and_tags() {
+        let input = "<p>A car burns outside a building in Karsa February 10, 2012,\nin this handout picture released by a ministry. REUTERS/Handout</p>\nClose\n";
+        assert_eq!(
+            texts(input),
+            ["A car burns outside a building in Karsa February 10, 2012,\nin this handout picture released by a ministry. REUTERS/Handout"]
+        );
+    }
+
+    #[test]
+    fn truncated_copies_are_marked() {
+        let input = "Next\nNeighbours form a human chain to pass bricks away from a collapsed block in Karsa, February 6,…\n";
+        let found = segment(input);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].truncated);
+    }
+
+    #[test]
+    fn headlines_and_lists_are_not_captions() {
+        let input = "The world in pictures: scenes from a turbulent decade\n\nA selection of images from the photographers.\n\n1. Storm warning issued for the coast\n2. City council approves budget\n\nTerms of Use | Privacy Notice | Your Privacy Choices\n";
+        assert!(texts(input).is_empty());
+    }
 }

@@ -43,12 +43,39 @@ fn unique_merges_exact_repeats_and_keeps_order() {
     let all = records(&dateline(&["parse"], GALLERY.as_bytes()));
     let unique = records(&dateline(&["parse", "--unique"], GALLERY.as_bytes()));
     assert_eq!(unique.len(), all.len() - 1);
+    // First occurrences in input order; a cut-short copy with no full
+    // version comes last, once the whole input has been seen.
+    let is_truncated = |r: &&serde_json::Value| {
+        r["flags"]
+            .as_array()
+            .is_some_and(|f| f.iter().any(|f| f == "truncated"))
+    };
     let mut seen = std::collections::HashSet::new();
-    let first_occurrences: Vec<_> = all
+    let first: Vec<_> = all
         .iter()
         .filter(|r| seen.insert(r["id"].clone()))
         .collect();
-    assert_eq!(unique.iter().collect::<Vec<_>>(), first_occurrences);
+    let expected: Vec<_> = first
+        .iter()
+        .filter(|r| !is_truncated(r))
+        .chain(first.iter().filter(|r| is_truncated(r)))
+        .copied()
+        .collect();
+    assert_eq!(unique.iter().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn unique_merges_a_cut_short_copy_into_its_full_version() {
+    let page = "Image 1 of 2\nNext\nFamilies queue for water at a camp in Karsa, Freedonia, February 11,…\n\n\
+                Families queue for water at a camp in Karsa, Freedonia, February 11, 2020. REUTERS/Jane Doe\nClose\n1 / 2\n";
+    let unique = records(&dateline(&["parse", "--unique"], page.as_bytes()));
+    assert_eq!(unique.len(), 1);
+    assert!(unique[0]["text"]
+        .as_str()
+        .unwrap_or("")
+        .ends_with("REUTERS/Jane Doe"));
+    let all = records(&dateline(&["parse"], page.as_bytes()));
+    assert_eq!(all.len(), 2);
 }
 
 #[test]

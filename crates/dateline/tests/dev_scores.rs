@@ -94,3 +94,52 @@ fn dev_set_scores_meet_the_bar() {
         String::from_utf8_lossy(&seeds.stdout)
     );
 }
+
+/// Scraped gallery pages (issue 3): `parse --unique` recovers the distinct
+/// full captions, scored by the shared scorer's pages mode.
+#[test]
+fn gallery_pages_segment_into_their_captions() {
+    let Some(shared) = shared_dir() else { return };
+    let pages = shared.join("eval/pages");
+    let dir = scratch("pages");
+    let mut n_pages = 0;
+    for entry in std::fs::read_dir(&pages)
+        .expect("pages")
+        .filter_map(Result::ok)
+    {
+        let path = entry.path();
+        let Some(stem) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_suffix(".txt"))
+        else {
+            continue;
+        };
+        let output = dateline(
+            &["parse", "--unique", path.to_str().expect("utf-8 path")],
+            b"",
+        );
+        assert!(output.status.success());
+        std::fs::write(dir.join(format!("{stem}.jsonl")), &output.stdout)
+            .expect("write predictions");
+        n_pages += 1;
+    }
+    assert!(n_pages > 0);
+    let scored = Command::new("python3")
+        .arg(shared.join("eval/score.py"))
+        .args([
+            "--pages",
+            pages.to_str().expect("utf-8 path"),
+            "--pred-dir",
+            dir.to_str().expect("utf-8 path"),
+        ])
+        .args(["--min", "segmentation=0.97"])
+        .output()
+        .expect("python3 runs the scorer");
+    let report = String::from_utf8_lossy(&scored.stdout);
+    eprintln!("{report}");
+    assert!(
+        scored.status.success(),
+        "page segmentation below the bar:\n{report}"
+    );
+}

@@ -5,7 +5,7 @@
 //! and the writer puts them back in input order. Channels are bounded, so
 //! memory stays flat however large the input.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -49,6 +49,10 @@ struct Batch {
 struct Rendered {
     id: String,
     line: Vec<u8>,
+    /// The record's normalized text, for matching cut-short copies.
+    text: String,
+    /// The caption ends in a truncation mark.
+    truncated: bool,
 }
 
 /// Runs `dateline parse`.
@@ -57,16 +61,16 @@ pub fn run(args: ParseArgs) -> anyhow::Result<ExitCode> {
     let threads = args.threads.map_or_else(default_threads, |n| n.get());
     let mut out = Output {
         writer: io::BufWriter::with_capacity(256 * 1024, io::stdout()),
-        seen: args.unique.then(HashSet::new),
+        unique: args.unique.then(Unique::default),
     };
     let failures = if threads == 1 {
         read_inputs(&args.files, &mut |batch| {
-            out.write(&render_batch(&batch, gazetteer))
+            out.write(render_batch(&batch, gazetteer))
         })?
     } else {
         run_parallel(threads, gazetteer, &args.files, &mut out)?
     };
-    out.writer.flush()?;
+    out.finish()?;
     Ok(if failures > 0 {
         crate::cmd::EXIT_FAILURE
     } else {
@@ -145,14 +149,20 @@ fn render_batch(batch: &Batch, gazetteer: &Gazetteer) -> Vec<Rendered> {
     batch
         .captions
         .iter()
-        .map(|raw| {
-            let record = caption::parse(&raw.text, gazetteer);
-            let mut line = serde_json::to_vec(&record).unwrap_or_default();
-            line.push(b'\n');
-            Rendered {
-                id: record.id,
-                line,
-            }
+        .flat_map(|raw| {
+            // A paragraph of a scraped page may hold several captions
+            // between chrome, or none.
+            caption::segment(&raw.text).into_iter().map(|found| {
+                let record = caption::parse(found.span.of(&raw.text), gazetteer);
+                let mut line = serde_json::to_vec(&record).unwrap_or_default();
+                line.push(b'\n');
+                Rendered {
+                    id: record.id,
+                    line,
+                    text: record.text,
+                    truncated: found.truncated,
+                }
+            })
         })
         .collect()
 }
@@ -160,22 +170,73 @@ fn render_batch(batch: &Batch, gazetteer: &Gazetteer) -> Vec<Rendered> {
 /// Where rendered records go: stdout, minus repeats under `--unique`.
 struct Output<W: Write> {
     writer: W,
-    seen: Option<HashSet<String>>,
+    unique: Option<Unique>,
+}
+
+/// What `--unique` remembers: the ids written, the full texts (to match
+/// cut-short copies against) and the cut-short copies not yet matched.
+/// Memory grows with the number of distinct captions, not with the input.
+#[derive(Default)]
+struct Unique {
+    seen: HashSet<String>,
+    full_texts: BTreeSet<String>,
+    held: Vec<Rendered>,
 }
 
 impl<W: Write> Output<W> {
-    fn write(&mut self, records: &[Rendered]) -> anyhow::Result<()> {
+    fn write(&mut self, records: Vec<Rendered>) -> anyhow::Result<()> {
         for record in records {
-            if let Some(seen) = &mut self.seen {
-                if !seen.insert(record.id.clone()) {
+            if let Some(unique) = &mut self.unique {
+                if !unique.seen.insert(record.id.clone()) {
                     continue;
                 }
+                if record.truncated {
+                    // Its full version may come later in the document.
+                    unique.held.push(record);
+                    continue;
+                }
+                unique.full_texts.insert(record.text.clone());
             }
             self.writer
                 .write_all(&record.line)
                 .context("writing records")?;
         }
         Ok(())
+    }
+
+    /// Writes the cut-short copies that no full caption completes (at the
+    /// end, since the full version may come anywhere), then flushes.
+    fn finish(&mut self) -> anyhow::Result<()> {
+        if let Some(unique) = &mut self.unique {
+            for record in std::mem::take(&mut unique.held) {
+                let prefix = truncated_prefix(&record.text);
+                let completed = unique
+                    .full_texts
+                    .range(prefix.to_string()..)
+                    .next()
+                    .is_some_and(|full| full.starts_with(prefix));
+                if !completed {
+                    self.writer
+                        .write_all(&record.line)
+                        .context("writing records")?;
+                }
+            }
+        }
+        self.writer.flush().context("writing records")
+    }
+}
+
+/// The words a cut-short caption keeps, without its mark and a cut word.
+fn truncated_prefix(text: &str) -> &str {
+    let kept = ["...more", "\u{2026}more", "... more", "...", "\u{2026}"]
+        .iter()
+        .find_map(|mark| text.strip_suffix(mark))
+        .unwrap_or(text)
+        .trim_end();
+    // The last word may be cut mid-way ("further nor"): match up to it.
+    match kept.rfind(' ') {
+        Some(space) if space > kept.len() / 2 => &kept[..space],
+        _ => kept,
     }
 }
 
@@ -216,7 +277,7 @@ fn run_parallel<W: Write + Send>(
             for (seq, rendered) in done_rx {
                 pending.insert(seq, rendered);
                 while let Some(rendered) = pending.remove(&next_seq) {
-                    out.write(&rendered)?;
+                    out.write(rendered)?;
                     next_seq += 1;
                 }
             }
