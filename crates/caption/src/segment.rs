@@ -215,6 +215,11 @@ const CHROME_LINES: &[&str] = &[
 
 /// Whether a line is page chrome rather than caption text.
 fn is_chrome(text: &str) -> bool {
+    /// Chrome is short; a caption line is checked in a few byte compares.
+    const MAX_CHROME_BYTES: usize = 80;
+    if text.len() >= MAX_CHROME_BYTES {
+        return false;
+    }
     let lower = text.to_lowercase();
     let bare = lower.trim_end_matches([':', '.']);
     if CHROME_LINES.contains(&bare) || bare.starts_with("edition:") {
@@ -224,13 +229,12 @@ fn is_chrome(text: &str) -> bool {
         return true;
     }
     // `Reuters / Monday, April 25, 2011`, `Pictures | Tue Mar 15, 2016 | 12:02am IST`,
-    // `Terms of Use | Privacy`: short lines of parts between bars or spaced slashes.
-    let parts = text.split(" | ").count().max(text.split(" / ").count());
-    if parts >= 2 && text.len() < 80 && !is_credit_line(text) {
+    // `Terms of Use | Privacy`: lines of parts between bars or spaced slashes.
+    if (text.contains(" | ") || text.contains(" / ")) && !is_credit_line(text) {
         return true;
     }
     // Bylines and time stamps: `By JANE DOE, Associated Press`, `Updated: ...`.
-    (text.starts_with("By ") && text.len() < 80) || text.contains("Updated:")
+    text.starts_with("By ") || text.contains("Updated:")
 }
 
 /// Headlines and menu items: short, with no sentence end and no credit.
