@@ -63,16 +63,7 @@ fn dev_set_scores_meet_the_bar() {
         args.push("--min".into());
         args.push(format!("{field}={minimum}"));
     }
-    let scored = Command::new("python3")
-        .args(&args)
-        .output()
-        .expect("python3 runs the scorer");
-    let report = String::from_utf8_lossy(&scored.stdout);
-    eprintln!("{report}");
-    assert!(
-        scored.status.success(),
-        "dev scores below the bar:\n{report}"
-    );
+    assert_scorer_passes(&args, "dev scores below the bar");
 
     let seeds = Command::new("python3")
         .args([
@@ -125,21 +116,26 @@ fn gallery_pages_segment_into_their_captions() {
         n_pages += 1;
     }
     assert!(n_pages > 0);
+    let args = [
+        shared.join("eval/score.py").display().to_string(),
+        "--pages".into(),
+        pages.display().to_string(),
+        "--pred-dir".into(),
+        dir.display().to_string(),
+        "--min".into(),
+        "segmentation=0.97".into(),
+    ];
+    assert_scorer_passes(&args, "page segmentation below the bar");
+}
+
+/// Runs the shared scorer with `args`, printing its report, and fails with
+/// `failure` and the report when it exits non-zero (a `--min` not met).
+fn assert_scorer_passes(args: &[String], failure: &str) {
     let scored = Command::new("python3")
-        .arg(shared.join("eval/score.py"))
-        .args([
-            "--pages",
-            pages.to_str().expect("utf-8 path"),
-            "--pred-dir",
-            dir.to_str().expect("utf-8 path"),
-        ])
-        .args(["--min", "segmentation=0.97"])
+        .args(args)
         .output()
         .expect("python3 runs the scorer");
     let report = String::from_utf8_lossy(&scored.stdout);
     eprintln!("{report}");
-    assert!(
-        scored.status.success(),
-        "page segmentation below the bar:\n{report}"
-    );
+    assert!(scored.status.success(), "{failure}:\n{report}");
 }
