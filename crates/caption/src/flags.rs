@@ -223,13 +223,26 @@ pub(crate) fn collect(evidence: &Evidence<'_>) -> Vec<Flag> {
 
 /// Whether the caption ends in a truncation mark (`...more`, `…`).
 pub(crate) fn is_truncated(text: &str) -> bool {
+    strip_truncation_mark(text).is_some()
+}
+
+/// The caption before its truncation mark (`...more`, `…`), trimmed; `None`
+/// when it has none. An ellipsis of four dots is punctuation, not a cut.
+pub fn strip_truncation_mark(text: &str) -> Option<&str> {
     let tail = text.trim_end();
+    if tail.ends_with("....") {
+        return None;
+    }
     // Compare bytes: the tail may end inside a multi-byte character.
     let tail_bytes = tail.as_bytes();
-    TRUNCATION_MARKS.iter().any(|mark| {
-        tail_bytes.len() >= mark.len()
-            && tail_bytes[tail_bytes.len() - mark.len()..].eq_ignore_ascii_case(mark.as_bytes())
-    }) && !tail.ends_with("....")
+    TRUNCATION_MARKS.iter().find_map(|mark| {
+        let cut = tail_bytes.len().checked_sub(mark.len())?;
+        tail_bytes[cut..]
+            .eq_ignore_ascii_case(mark.as_bytes())
+            .then(|| tail.get(..cut))
+            .flatten()
+            .map(str::trim_end)
+    })
 }
 
 /// Where the first sentence ends: the first `. ` before a capital whose

@@ -28,6 +28,7 @@ mod segment;
 mod span;
 mod text;
 
+pub use flags::strip_truncation_mark;
 pub use record::{
     CaptionRecord, Credit, DateMention, DateRole, Flag, Location, PartialDate, Person,
 };

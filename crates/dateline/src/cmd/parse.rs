@@ -228,11 +228,7 @@ impl<W: Write> Output<W> {
 
 /// The words a cut-short caption keeps, without its mark and a cut word.
 fn truncated_prefix(text: &str) -> &str {
-    let kept = ["...more", "\u{2026}more", "... more", "...", "\u{2026}"]
-        .iter()
-        .find_map(|mark| text.strip_suffix(mark))
-        .unwrap_or(text)
-        .trim_end();
+    let kept = caption::strip_truncation_mark(text).unwrap_or(text);
     // The last word may be cut mid-way ("further nor"): match up to it.
     match kept.rfind(' ') {
         Some(space) if space > kept.len() / 2 => &kept[..space],
