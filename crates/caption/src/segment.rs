@@ -164,19 +164,20 @@ fn strip_counter(text: &str) -> Option<&str> {
 fn strip_leading_tag(text: &str) -> Option<&str> {
     let rest = text.strip_prefix('<')?;
     let close = rest.find('>')?;
-    let tag = &rest[..close];
-    tag.chars()
-        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | ' ' | '=' | '"' | '-'))
-        .then(|| rest[close + 1..].trim_start())
+    is_simple_tag(&rest[..close]).then(|| rest[close + 1..].trim_start())
 }
 
 fn strip_trailing_tag(text: &str) -> Option<&str> {
     let rest = text.strip_suffix('>')?;
     let open = rest.rfind('<')?;
-    let tag = &rest[open + 1..];
+    is_simple_tag(&rest[open + 1..]).then(|| rest[..open].trim_end())
+}
+
+/// The inside of a plain HTML tag (`p`, `/p`, `span class="x"`), not text
+/// that happens to hold `<` and `>`.
+fn is_simple_tag(tag: &str) -> bool {
     tag.chars()
         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | ' ' | '=' | '"' | '-'))
-        .then(|| rest[..open].trim_end())
 }
 
 /// Navigation words that are a whole line of chrome.
@@ -285,13 +286,8 @@ fn names_something(text: &str) -> bool {
 /// A month name followed by a number somewhere in the text: enough to tell
 /// a dated caption from a short headline.
 fn has_date(text: &str) -> bool {
-    const MONTHS: [&str; 12] = [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    ];
-    let is_month = |w: &str| {
-        w.get(..3)
-            .is_some_and(|head| MONTHS.iter().any(|m| head.eq_ignore_ascii_case(m)))
-    };
+    // Month names and abbreviations come from the shared lexicon.
+    let is_month = |w: &str| crate::name::classes_of(w) & crate::name::MONTH != 0;
     let is_number = |w: &str| w.bytes().all(|b| b.is_ascii_digit());
     let words: Vec<&str> = text
         .split(|c: char| !c.is_alphanumeric())
