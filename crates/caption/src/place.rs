@@ -48,6 +48,8 @@ pub(crate) fn find_location(text: &str, description: Span, gazetteer: &Gazetteer
     let tokens = tokenize(text, description);
     let hints = CountryHints {
         text,
+        description,
+        description_tokens: &tokens,
         gazetteer,
         countries: std::cell::OnceCell::new(),
     };
@@ -1316,6 +1318,9 @@ fn province_mention(mut mention: Mention, name: &str, gazetteer: &Gazetteer) -> 
 /// candidates lie in several countries (most captions never need them).
 struct CountryHints<'a> {
     text: &'a str,
+    description: Span,
+    /// The description is tokenized already; only the credit is not.
+    description_tokens: &'a [Token],
     gazetteer: &'a Gazetteer,
     countries: std::cell::OnceCell<Vec<CountryCode>>,
 }
@@ -1324,11 +1329,14 @@ impl CountryHints<'_> {
     fn get(&self) -> &[CountryCode] {
         // The credit hints too ("Syrian Observatory for Human Rights").
         self.countries.get_or_init(|| {
-            weak_country_context(
-                self.text,
-                &tokenize(self.text, Span::new(0, self.text.len())),
-                self.gazetteer,
-            )
+            let before = tokenize(self.text, Span::new(0, self.description.start));
+            let after = tokenize(self.text, Span::new(self.description.end, self.text.len()));
+            let tokens: Vec<Token> = before
+                .into_iter()
+                .chain(self.description_tokens.iter().copied())
+                .chain(after)
+                .collect();
+            weak_country_context(self.text, &tokens, self.gazetteer)
         })
     }
 }
