@@ -30,7 +30,7 @@ mod text;
 
 pub use flags::strip_truncation_mark;
 pub use record::{
-    CaptionRecord, Credit, DateMention, DateRole, Flag, Location, PartialDate, Person,
+    CaptionRecord, Conflict, Credit, DateMention, DateRole, Flag, Location, PartialDate, Person,
 };
 pub use segment::{segment, CaptionSpan};
 pub use span::Span;
@@ -76,6 +76,8 @@ pub fn parse(caption: &str, gazetteer: &Gazetteer) -> CaptionRecord {
         organizations,
         flags,
         text,
+        image_url: None,
+        conflicts: Vec::new(),
     }
 }
 

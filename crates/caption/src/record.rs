@@ -28,6 +28,25 @@ pub struct CaptionRecord {
     pub organizations: Vec<String>,
     /// Verification flags, in vocabulary order.
     pub flags: Vec<Flag>,
+    /// The image the caption belongs to, when the input names it (an HTML
+    /// page's image URL, a JPEG's path); an added field.
+    pub image_url: Option<String>,
+    /// Fields the input states explicitly (IPTC/XMP in a JPEG, JSON-LD in a
+    /// page) that disagree with what the caption text says; the stated value
+    /// is the one in the record. An added field.
+    pub conflicts: Vec<Conflict>,
+}
+
+/// A field whose explicitly stated value disagrees with the caption text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Conflict {
+    /// The record field, as a path: `credit.creators`, `date_created`,
+    /// `location.city`.
+    pub field: String,
+    /// The value the input states (kept in the record).
+    pub stated: String,
+    /// The value the caption text gives.
+    pub parsed: String,
 }
 
 /// The credit line and what it credits.
