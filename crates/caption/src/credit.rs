@@ -43,6 +43,7 @@ use crate::record::Credit;
 use crate::span::Span;
 
 use body::{Parsed, Setting};
+pub(crate) use name::title_case;
 
 /// How far from the end a credit may start, in bytes. The longest real
 /// credits (Getty's `/ AFP PHOTO / ... (Photo credit should read ...)`) are
@@ -97,6 +98,23 @@ pub(crate) fn find_credit(text: &str) -> Option<CreditFound> {
         span,
         handout,
         file,
+    })
+}
+
+/// Reads a credit stated on its own, as an image's IPTC Credit Line or a
+/// page's JSON-LD `creditText` holds it (`AFP/Getty Images`, `REUTERS`): by
+/// the rules of a bracketed credit in a caption. `span` is `None`: the words
+/// are not in the caption text.
+pub(crate) fn parse_stated(line: &str) -> Option<Credit> {
+    let line = line.trim();
+    let parsed = body::parse(line, Setting::Bracketed)?;
+    let source = parsed.source().map(str::to_string);
+    Some(Credit {
+        raw: Some(line.to_string()),
+        creators: parsed.creators,
+        agencies: parsed.agencies,
+        source,
+        span: None,
     })
 }
 

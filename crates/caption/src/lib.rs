@@ -26,14 +26,17 @@ mod place;
 mod record;
 mod segment;
 mod span;
+mod stated;
 mod text;
 
 pub use flags::strip_truncation_mark;
 pub use record::{
-    CaptionRecord, Conflict, Credit, DateMention, DateRole, Flag, Location, PartialDate, Person,
+    BadDate, CaptionRecord, Conflict, Credit, DateMention, DateRole, Flag, Location, PartialDate,
+    Person,
 };
 pub use segment::{segment, CaptionSpan};
 pub use span::Span;
+pub use stated::{apply_stated, Stated};
 pub use text::normalize_whitespace;
 
 use gazetteer::Gazetteer;

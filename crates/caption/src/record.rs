@@ -88,6 +88,51 @@ impl std::fmt::Display for PartialDate {
     }
 }
 
+/// A string that is not an ISO 8601 date of year, month or day precision.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a date (expected YYYY, YYYY-MM or YYYY-MM-DD): {0:?}")]
+pub struct BadDate(pub String);
+
+impl std::str::FromStr for PartialDate {
+    type Err = BadDate;
+
+    /// Reads `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, as IPTC/XMP and JSON-LD state
+    /// dates; a time after the day (`2016-05-21T10:30:00Z`) is ignored, and
+    /// `00` for month or day means unknown (IIM's convention).
+    fn from_str(s: &str) -> Result<PartialDate, BadDate> {
+        let bad = || BadDate(s.to_string());
+        let date = s.trim();
+        let date = date.split_once(['T', ' ']).map_or(date, |(day, _)| day);
+        let mut parts = date.split('-');
+        let number = |part: Option<&str>, digits: usize| -> Result<Option<u16>, BadDate> {
+            match part {
+                None => Ok(None),
+                Some(p) if p.len() == digits && p.bytes().all(|b| b.is_ascii_digit()) => {
+                    p.parse().map(Some).map_err(|_| bad())
+                }
+                Some(_) => Err(bad()),
+            }
+        };
+        let year = number(parts.next(), 4)?.ok_or_else(bad)?;
+        let month = number(parts.next(), 2)?.filter(|&m| m != 0);
+        let day = number(parts.next(), 2)?.filter(|&d| d != 0 && month.is_some());
+        if parts.next().is_some() || month.is_some_and(|m| m > 12) {
+            return Err(bad());
+        }
+        if let (Some(m), Some(d)) = (month, day) {
+            let valid = jiff::civil::Date::new(year as i16, m as i8, d as i8).is_ok();
+            if !valid {
+                return Err(bad());
+            }
+        }
+        Ok(PartialDate {
+            year: year as i16,
+            month: month.map(|m| m as u8),
+            day: day.map(|d| d as u8),
+        })
+    }
+}
+
 impl Serialize for PartialDate {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
