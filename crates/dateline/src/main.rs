@@ -2,6 +2,7 @@
 //! errors as a chain and map them to documented exit codes.
 
 mod cmd;
+mod input;
 
 /// Parsing allocates many small, short-lived strings per caption; mimalloc
 /// serves them faster than glibc's allocator (about 12 % of `parse` time,

@@ -6,15 +6,15 @@
 //! memory stays flat however large the input.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc;
 
 use anyhow::Context;
-use formats::text::{CaptionReader, RawCaption, Warning};
 use gazetteer::Gazetteer;
+
+use crate::input::{self, Piece};
 
 /// Captions handed to a worker at a time; large enough to amortize channel
 /// traffic, small enough to keep all threads busy on modest inputs.
@@ -39,10 +39,10 @@ pub struct ParseArgs {
     gazetteer: Option<PathBuf>,
 }
 
-/// One batch of captions from one input, numbered in reading order.
+/// One batch of pieces from one input, numbered in reading order.
 struct Batch {
     seq: u64,
-    captions: Vec<RawCaption>,
+    pieces: Vec<Piece>,
 }
 
 /// A parsed caption, rendered as one JSON line.
@@ -105,64 +105,41 @@ fn read_inputs(files: &[PathBuf], send: &mut SendBatch<'_>) -> anyhow::Result<us
     Ok(failures)
 }
 
-/// Reads one input and sends its captions in batches.
+/// Reads one input and sends its pieces in numbered batches.
 fn read_input(
     path: Option<&Path>,
     name: &str,
     seq: &mut u64,
     send: &mut SendBatch<'_>,
 ) -> anyhow::Result<()> {
-    let input: Box<dyn Read> = match path {
-        Some(path) => Box::new(File::open(path).with_context(|| format!("opening {name}"))?),
-        None => Box::new(io::stdin().lock()),
-    };
-    let mut reader = CaptionReader::new(input).with_context(|| format!("reading {name}"))?;
-    loop {
-        let batch = reader
-            .next_batch(BATCH_BYTES)
-            .with_context(|| format!("reading {name}"))?;
-        for warning in reader.take_warnings() {
-            report_warning(name, &warning);
-        }
-        let Some(captions) = batch else { return Ok(()) };
-        send(Batch {
-            seq: *seq,
-            captions,
-        })?;
-        *seq += 1;
-    }
-}
-
-fn report_warning(name: &str, warning: &Warning) {
-    match warning {
-        Warning::InvalidUtf8 { offset, count } => eprintln!(
-            "dateline: warning: {name}: invalid UTF-8 at byte offset {offset} ({count} sequence(s) replaced with U+FFFD; caption kept)"
-        ),
-        Warning::OversizeCaption { offset } => eprintln!(
-            "dateline: warning: {name}: paragraph at byte offset {offset} is over {} bytes; parsed in pieces",
-            formats::text::MAX_CAPTION_BYTES
-        ),
-    }
+    input::read_document(
+        path,
+        name,
+        BATCH_BYTES,
+        &mut |pieces| {
+            send(Batch { seq: *seq, pieces })?;
+            *seq += 1;
+            Ok(())
+        },
+        &mut |warning| eprintln!("dateline: warning: {warning}"),
+    )?;
+    Ok(())
 }
 
 fn render_batch(batch: &Batch, gazetteer: &Gazetteer) -> Vec<Rendered> {
     batch
-        .captions
+        .pieces
         .iter()
-        .flat_map(|raw| {
-            // A paragraph of a scraped page may hold several captions
-            // between chrome, or none.
-            caption::segment(&raw.text).into_iter().map(|found| {
-                let record = caption::parse(found.span.of(&raw.text), gazetteer);
-                let mut line = serde_json::to_vec(&record).unwrap_or_default();
-                line.push(b'\n');
-                Rendered {
-                    id: record.id,
-                    line,
-                    text: record.text,
-                    truncated: found.truncated,
-                }
-            })
+        .flat_map(|piece| input::records_of(piece, gazetteer))
+        .map(|found| {
+            let mut line = serde_json::to_vec(&found.record).unwrap_or_default();
+            line.push(b'\n');
+            Rendered {
+                id: found.record.id,
+                line,
+                text: found.record.text,
+                truncated: found.truncated,
+            }
         })
         .collect()
 }

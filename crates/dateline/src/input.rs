@@ -1,0 +1,176 @@
+//! Documents in, caption occurrences out: the one seam every command that
+//! reads captions goes through (`parse`, `ingest`).
+//!
+//! A document's kind is recognised by its content, never by its file name:
+//! a saved page may be called `.txt`, a photo may come on stdin. Each kind
+//! yields [`Piece`]s in document order; [`records_of`] turns a piece into
+//! parsed records with their place in the document.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+use anyhow::Context;
+use caption::{CaptionRecord, Stated};
+use formats::text::{CaptionReader, Warning};
+use gazetteer::Gazetteer;
+
+/// Bytes read ahead to recognise a document's kind.
+const SNIFF_BYTES: usize = 4096;
+
+/// What a document is, told from its first bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Plain text: blank-line separated captions or a scraped page.
+    Text,
+}
+
+impl Kind {
+    /// Recognises a document from its first bytes (up to [`SNIFF_BYTES`]).
+    pub fn sniff(_prefix: &[u8]) -> Kind {
+        Kind::Text
+    }
+}
+
+/// A part of a document to parse.
+#[derive(Debug, Clone)]
+pub struct Piece {
+    /// Byte offset in the document where the piece starts.
+    #[expect(dead_code, reason = "provenance for `dateline ingest`, landing next")]
+    pub offset: u64,
+    /// Its text, as in the document.
+    pub text: String,
+    /// What the piece is.
+    pub form: Form,
+}
+
+/// How a piece holds its captions.
+#[derive(Debug, Clone)]
+pub enum Form {
+    /// A paragraph of text: zero, one or several captions between page
+    /// chrome, found by `caption::segment`.
+    Paragraph,
+    /// Exactly one caption, with what the input states beside it.
+    #[expect(
+        dead_code,
+        reason = "the HTML and JPEG readers, landing next, build it"
+    )]
+    Caption {
+        /// The image it belongs to, when the document names one.
+        image_url: Option<String>,
+        /// Fields stated explicitly (IPTC/XMP, JSON-LD).
+        stated: Box<Stated>,
+    },
+}
+
+/// One caption found in a document, parsed.
+#[derive(Debug, Clone)]
+pub struct Occurrence {
+    /// Where the caption stands in its piece's text, exactly as the
+    /// document has it (`span.of(&piece.text)`); the document offset is
+    /// `piece.offset + span.start`.
+    #[expect(dead_code, reason = "provenance for `dateline ingest`, landing next")]
+    pub span: caption::Span,
+    /// The caption ends in a truncation mark (`...more`, `…`).
+    pub truncated: bool,
+    /// Its record.
+    pub record: CaptionRecord,
+}
+
+/// Parses a piece into its captions' records, in document order.
+pub fn records_of(piece: &Piece, gazetteer: &Gazetteer) -> Vec<Occurrence> {
+    match &piece.form {
+        Form::Paragraph => caption::segment(&piece.text)
+            .into_iter()
+            .map(|found| Occurrence {
+                span: found.span,
+                truncated: found.truncated,
+                record: caption::parse(found.span.of(&piece.text), gazetteer),
+            })
+            .collect(),
+        Form::Caption { image_url, stated } => {
+            let mut record = caption::parse(&piece.text, gazetteer);
+            caption::apply_stated(&mut record, stated, gazetteer);
+            record.image_url.clone_from(image_url);
+            let truncated = caption::strip_truncation_mark(&record.text).is_some();
+            vec![Occurrence {
+                span: caption::Span::new(0, piece.text.len()),
+                truncated,
+                record,
+            }]
+        }
+    }
+}
+
+/// Where pieces go, a batch at a time.
+pub type SendPieces<'a> = dyn FnMut(Vec<Piece>) -> anyhow::Result<()> + 'a;
+
+/// Reads one document (stdin when `path` is `None`) and sends its pieces in
+/// batches of about `batch_bytes`. Warnings (undecodable bytes) go to
+/// `warn` as messages naming the document. Returns the document's kind.
+pub fn read_document(
+    path: Option<&Path>,
+    name: &str,
+    batch_bytes: usize,
+    send: &mut SendPieces<'_>,
+    warn: &mut dyn FnMut(String),
+) -> anyhow::Result<Kind> {
+    let mut input: Box<dyn Read> = match path {
+        Some(path) => Box::new(File::open(path).with_context(|| format!("opening {name}"))?),
+        None => Box::new(io::stdin().lock()),
+    };
+    let mut prefix = Vec::with_capacity(SNIFF_BYTES);
+    (&mut input)
+        .take(SNIFF_BYTES as u64)
+        .read_to_end(&mut prefix)
+        .with_context(|| format!("reading {name}"))?;
+    let kind = Kind::sniff(&prefix);
+    let input = io::Cursor::new(prefix).chain(input);
+    match kind {
+        Kind::Text => read_text(input, name, batch_bytes, send, warn)?,
+    }
+    Ok(kind)
+}
+
+fn read_text(
+    input: impl Read,
+    name: &str,
+    batch_bytes: usize,
+    send: &mut SendPieces<'_>,
+    warn: &mut dyn FnMut(String),
+) -> anyhow::Result<()> {
+    let mut reader = CaptionReader::new(input).with_context(|| format!("reading {name}"))?;
+    loop {
+        let batch = reader
+            .next_batch(batch_bytes)
+            .with_context(|| format!("reading {name}"))?;
+        for warning in reader.take_warnings() {
+            warn(describe_warning(name, &warning));
+        }
+        let Some(paragraphs) = batch else {
+            return Ok(());
+        };
+        send(
+            paragraphs
+                .into_iter()
+                .map(|raw| Piece {
+                    offset: raw.offset,
+                    text: raw.text,
+                    form: Form::Paragraph,
+                })
+                .collect(),
+        )?;
+    }
+}
+
+fn describe_warning(name: &str, warning: &Warning) -> String {
+    match warning {
+        Warning::InvalidUtf8 { offset, count } => format!(
+            "{name}: invalid UTF-8 at byte offset {offset} ({count} sequence(s) replaced with U+FFFD; caption kept)"
+        ),
+        Warning::OversizeCaption { offset } => format!(
+            "{name}: paragraph at byte offset {offset} is over {} bytes; parsed in pieces",
+            formats::text::MAX_CAPTION_BYTES
+        ),
+    }
+}
