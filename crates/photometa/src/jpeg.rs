@@ -1,0 +1,365 @@
+//! JPEG marker segments: a streaming reader that stops at the start of scan,
+//! and a strict parser of a whole file in memory for the writer.
+//!
+//! A JPEG is `FFD8` (SOI) followed by marker segments `FF xx LL LL data`
+//! (the 16-bit big-endian length counts itself, so a segment holds at most
+//! 65,533 bytes of data), then `FFDA` (SOS) and the entropy-coded image data
+//! up to `FFD9` (EOI). Fill bytes (`FF` repeated before a marker) are
+//! allowed, and the standalone markers (`FF01`, `FFD0`–`FFD7`) carry no
+//! length. Neither reader ever looks at what follows the SOS marker.
+
+use std::io::{self, Read};
+
+use crate::Error;
+
+/// APP1 marker (EXIF, XMP, extended XMP).
+pub(crate) const APP1: u8 = 0xE1;
+/// APP13 marker (Photoshop image resources, which hold IPTC-IIM).
+pub(crate) const APP13: u8 = 0xED;
+const SOS: u8 = 0xDA;
+const EOI: u8 = 0xD9;
+const SOI: u8 = 0xD8;
+
+/// Signature of a standard XMP packet in APP1.
+pub(crate) const XMP_SIG: &[u8] = b"http://ns.adobe.com/xap/1.0/\0";
+/// Signature of an extended XMP chunk in APP1.
+pub(crate) const XMP_EXT_SIG: &[u8] = b"http://ns.adobe.com/xmp/extension/\0";
+/// Signature of Photoshop image resources in APP13.
+pub(crate) const PS_SIG: &[u8] = b"Photoshop 3.0\0";
+
+/// Largest data a marker segment can hold (65,535 minus the length field).
+pub(crate) const MAX_SEGMENT_DATA: usize = 65_533;
+
+/// What a segment carries, as far as this crate cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// APP1 with a standard XMP packet.
+    Xmp,
+    /// APP1 with an extended XMP chunk.
+    XmpExt,
+    /// APP13 with Photoshop image resources.
+    Photoshop,
+    /// Anything else (kept as is by the writer).
+    Other,
+}
+
+/// Classifies a segment by its marker and the start of its data.
+pub(crate) fn kind(marker: u8, data: &[u8]) -> Kind {
+    match marker {
+        APP1 if data.starts_with(XMP_SIG) => Kind::Xmp,
+        APP1 if data.starts_with(XMP_EXT_SIG) => Kind::XmpExt,
+        APP13 if data.starts_with(PS_SIG) => Kind::Photoshop,
+        _ => Kind::Other,
+    }
+}
+
+/// A metadata segment read by the streaming reader.
+#[derive(Debug)]
+pub(crate) struct MetaSegment {
+    pub kind: Kind,
+    /// Offset of the marker in the file.
+    pub offset: u64,
+    /// The segment's data after its signature.
+    pub payload: Vec<u8>,
+}
+
+/// Reads the metadata segments of a JPEG stream, stopping at SOS or EOI.
+///
+/// Non-metadata segments are skipped (read and discarded, never stored).
+/// A stream that is not a JPEG is an error; a stream that breaks off or
+/// goes wrong after a valid SOI gives the segments read so far and a warning.
+pub(crate) fn read_segments<R: Read>(
+    mut r: R,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<MetaSegment>, Error> {
+    let mut soi = [0u8; 2];
+    if let Err(e) = r.read_exact(&mut soi) {
+        return Err(match e.kind() {
+            io::ErrorKind::UnexpectedEof => Error::NotJpeg,
+            _ => Error::Io(e),
+        });
+    }
+    if soi != [0xFF, SOI] {
+        return Err(Error::NotJpeg);
+    }
+    let mut out = Vec::new();
+    let mut pos: u64 = 2;
+    loop {
+        let mut b = [0u8; 1];
+        match read_or_eof(&mut r, &mut b)? {
+            false => {
+                warnings.push(format!("JPEG ends at byte {pos} before the image data"));
+                break;
+            }
+            true if b[0] != 0xFF => {
+                warnings.push(format!(
+                    "corrupt JPEG: byte {:#04x} at offset {pos} where a marker was expected",
+                    b[0]
+                ));
+                break;
+            }
+            true => {}
+        }
+        let marker_at = pos;
+        pos += 1;
+        // Fill bytes, then the marker code.
+        let marker = loop {
+            if !read_or_eof(&mut r, &mut b)? {
+                break None;
+            }
+            pos += 1;
+            if b[0] != 0xFF {
+                break Some(b[0]);
+            }
+        };
+        let Some(marker) = marker else {
+            warnings.push(format!("JPEG ends at byte {pos} inside a marker"));
+            break;
+        };
+        match marker {
+            SOS | EOI => break,
+            0x01 | 0xD0..=0xD7 => continue,
+            0x00 => {
+                warnings.push(format!(
+                    "corrupt JPEG: invalid marker FF00 at offset {marker_at}"
+                ));
+                break;
+            }
+            _ => {}
+        }
+        let mut len = [0u8; 2];
+        if !read_full(&mut r, &mut len)? {
+            warnings.push(format!("JPEG ends at byte {pos} inside a segment length"));
+            break;
+        }
+        pos += 2;
+        let len = usize::from(u16::from_be_bytes(len));
+        if len < 2 {
+            warnings.push(format!(
+                "corrupt JPEG: segment length {len} at offset {marker_at}"
+            ));
+            break;
+        }
+        let n = len - 2;
+        if marker == APP1 || marker == APP13 {
+            let mut data = vec![0u8; n];
+            if !read_full(&mut r, &mut data)? {
+                warnings.push(format!(
+                    "JPEG ends inside the segment at offset {marker_at} (length {len})"
+                ));
+                break;
+            }
+            let k = kind(marker, &data);
+            let sig = match k {
+                Kind::Xmp => XMP_SIG.len(),
+                Kind::XmpExt => XMP_EXT_SIG.len(),
+                Kind::Photoshop => PS_SIG.len(),
+                Kind::Other => 0,
+            };
+            if k != Kind::Other {
+                data.drain(..sig);
+                out.push(MetaSegment {
+                    kind: k,
+                    offset: marker_at,
+                    payload: data,
+                });
+            }
+        } else {
+            let copied = io::copy(&mut (&mut r).take(n as u64), &mut io::sink())?;
+            if copied != n as u64 {
+                warnings.push(format!(
+                    "JPEG ends inside the segment at offset {marker_at} (length {len})"
+                ));
+                break;
+            }
+        }
+        pos += n as u64;
+    }
+    Ok(out)
+}
+
+/// Reads one byte; `false` at end of input.
+fn read_or_eof<R: Read>(r: &mut R, b: &mut [u8; 1]) -> Result<bool, Error> {
+    loop {
+        match r.read(b) {
+            Ok(0) => return Ok(false),
+            Ok(_) => return Ok(true),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(Error::Io(e)),
+        }
+    }
+}
+
+/// Fills `buf`; `false` if the input ends first.
+fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> Result<bool, Error> {
+    match r.read_exact(buf) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(false),
+        Err(e) => Err(Error::Io(e)),
+    }
+}
+
+/// A segment of an in-memory JPEG, for the writer.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Span {
+    pub marker: u8,
+    /// Offset of the `FF` of the marker.
+    pub start: usize,
+    /// Offset of the segment data (after the length).
+    pub data_start: usize,
+    /// End of the segment.
+    pub end: usize,
+}
+
+/// A whole JPEG split into its header segments and the rest (from SOS on).
+#[derive(Debug)]
+pub(crate) struct Layout {
+    pub segments: Vec<Span>,
+    /// Offset of the SOS marker: everything from here on is copied verbatim.
+    pub scan_start: usize,
+}
+
+/// Parses a whole JPEG strictly: any structural problem before SOS is an error.
+pub(crate) fn layout(bytes: &[u8]) -> Result<Layout, Error> {
+    if !bytes.starts_with(&[0xFF, SOI]) {
+        return Err(Error::NotJpeg);
+    }
+    let mut segments = Vec::new();
+    let mut pos = 2;
+    loop {
+        let marker_at = pos;
+        match bytes.get(pos) {
+            None => return Err(Error::Truncated { offset: pos }),
+            Some(0xFF) => {}
+            Some(b) => {
+                return Err(Error::Corrupt {
+                    offset: pos,
+                    reason: format!("byte {b:#04x} where a marker was expected"),
+                })
+            }
+        }
+        while bytes.get(pos) == Some(&0xFF) {
+            pos += 1;
+        }
+        let Some(&marker) = bytes.get(pos) else {
+            return Err(Error::Truncated { offset: pos });
+        };
+        pos += 1;
+        match marker {
+            SOS => {
+                return Ok(Layout {
+                    segments,
+                    scan_start: marker_at,
+                });
+            }
+            EOI => {
+                return Err(Error::Corrupt {
+                    offset: marker_at,
+                    reason: "end of image before any image data".into(),
+                })
+            }
+            0x00 => {
+                return Err(Error::Corrupt {
+                    offset: marker_at,
+                    reason: "invalid marker FF00".into(),
+                })
+            }
+            0x01 | 0xD0..=0xD7 => {
+                segments.push(Span {
+                    marker,
+                    start: marker_at,
+                    data_start: pos,
+                    end: pos,
+                });
+                continue;
+            }
+            _ => {}
+        }
+        let Some(len) = bytes.get(pos..pos + 2) else {
+            return Err(Error::Truncated { offset: pos });
+        };
+        let len = usize::from(u16::from_be_bytes([len[0], len[1]]));
+        if len < 2 {
+            return Err(Error::Corrupt {
+                offset: marker_at,
+                reason: format!("segment length {len}"),
+            });
+        }
+        let end = pos + len;
+        if end > bytes.len() {
+            return Err(Error::Truncated {
+                offset: bytes.len(),
+            });
+        }
+        segments.push(Span {
+            marker,
+            start: marker_at,
+            data_start: pos + 2,
+            end,
+        });
+        pos = end;
+    }
+}
+
+/// Appends a marker segment (`FF marker length data`) to `out`.
+///
+/// `data` must hold at most [`MAX_SEGMENT_DATA`] bytes (checked by callers).
+pub(crate) fn push_segment(out: &mut Vec<u8>, marker: u8, parts: &[&[u8]]) {
+    let n: usize = parts.iter().map(|p| p.len()).sum();
+    debug_assert!(n <= MAX_SEGMENT_DATA);
+    let len = u16::try_from(n + 2).unwrap_or(u16::MAX);
+    out.extend_from_slice(&[0xFF, marker]);
+    out.extend_from_slice(&len.to_be_bytes());
+    for p in parts {
+        out.extend_from_slice(p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seg(marker: u8, data: &[u8]) -> Vec<u8> {
+        let mut v = Vec::new();
+        push_segment(&mut v, marker, &[data]);
+        v
+    }
+
+    #[test]
+    fn stops_at_sos_and_keeps_metadata() {
+        let mut f = vec![0xFF, SOI];
+        f.extend(seg(0xE0, b"JFIF\0\x01\x01"));
+        f.extend(seg(APP1, b"http://ns.adobe.com/xap/1.0/\0<x/>"));
+        f.extend(seg(APP13, b"Photoshop 3.0\08BIM"));
+        f.extend([0xFF, SOS, 0, 2, 0xFF]); // scan data is never looked at
+        let mut w = Vec::new();
+        let segs = read_segments(&f[..], &mut w).unwrap();
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(segs.len(), 2);
+        assert_eq!(segs[0].kind, Kind::Xmp);
+        assert_eq!(segs[0].payload, b"<x/>");
+        assert_eq!(segs[1].kind, Kind::Photoshop);
+        let l = layout(&f).unwrap();
+        assert_eq!(l.segments.len(), 3);
+        assert_eq!(&f[l.scan_start..l.scan_start + 2], &[0xFF, SOS]);
+    }
+
+    #[test]
+    fn truncation_is_a_warning_when_streaming_and_an_error_in_memory() {
+        let mut f = vec![0xFF, SOI];
+        f.extend(seg(APP1, b"http://ns.adobe.com/xap/1.0/\0<x/>"));
+        f.truncate(f.len() - 2);
+        let mut w = Vec::new();
+        assert!(read_segments(&f[..], &mut w).unwrap().is_empty());
+        assert_eq!(w.len(), 1);
+        assert!(matches!(layout(&f), Err(Error::Truncated { .. })));
+        assert!(matches!(
+            read_segments(&b"GIF89a"[..], &mut w),
+            Err(Error::NotJpeg)
+        ));
+        assert!(matches!(
+            read_segments(&b""[..], &mut w),
+            Err(Error::NotJpeg)
+        ));
+    }
+}
