@@ -9,6 +9,10 @@
 //! - consecutive content lines form one caption, so a caption wrapped over
 //!   two lines and a credit on its own line (`Hassan Ammar/AP Photo`) stay
 //!   with their caption;
+//! - a run of two or more `Label: value` lines is a details table or a
+//!   link list (`Credit: ...`, `Collection: ...`, `Photos: Life in Herat`)
+//!   and is dropped; a single `Photograph: NAME/AGENCY` line after a
+//!   caption is its credit;
 //! - a block becomes a caption only when it reads like one: a credit, a
 //!   date, a truncation mark, or a long sentence. Headlines and link lists
 //!   do not.
@@ -44,6 +48,7 @@ pub fn segment(input: &str) -> Vec<CaptionSpan> {
         lines.push(content_of(input, Span::new(offset, offset + line.len())));
         offset += line.len();
     }
+    drop_label_runs(input, &mut lines);
     // A short line with no sentence end is a headline, unless the caption
     // it starts goes on below it ("... in Azaz, some" / "47 km north of").
     for k in 0..lines.len() {
@@ -137,6 +142,41 @@ fn content_of(input: &str, span: Span) -> Line {
     } else {
         Line::Content(Span::new(start, end))
     }
+}
+
+/// Turns runs of two or more adjacent `Label: value` lines into chrome.
+fn drop_label_runs(input: &str, lines: &mut [Line]) {
+    let is_label = |line: &Line| match line {
+        Line::Content(span) | Line::Short(span) => is_label_line(span.of(input)),
+        Line::Chrome => false,
+    };
+    let mut k = 0;
+    while k < lines.len() {
+        let run = lines[k..].iter().take_while(|l| is_label(l)).count();
+        if run >= 2 {
+            lines[k..k + run].fill(Line::Chrome);
+        }
+        k += run.max(1);
+    }
+}
+
+/// `Collection: Anadolu Agency`, `Editorial #: 1293847561`: a short line led
+/// by a label of at most three words and a colon.
+fn is_label_line(text: &str) -> bool {
+    /// Longer lines are prose, even with a colon early on.
+    const MAX_LABEL_LINE_BYTES: usize = 80;
+    const MAX_LABEL_WORDS: usize = 3;
+    if text.len() >= MAX_LABEL_LINE_BYTES || !text.starts_with(|c: char| c.is_uppercase()) {
+        return false;
+    }
+    let Some((label, value)) = text.split_once(": ") else {
+        return false;
+    };
+    !value.trim().is_empty()
+        && label.split(' ').count() <= MAX_LABEL_WORDS
+        && label
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '#' | '-' | '\''))
 }
 
 /// `3 of16 A caption…`, `Image 3 of 20 A caption`: the caption after a counter.
@@ -341,6 +381,15 @@ mod tests {
         let found = segment(input);
         assert_eq!(found.len(), 1);
         assert!(found[0].truncated);
+    }
+
+    #[test]
+    fn details_tables_and_link_lists_are_chrome() {
+        let input = "A girl carries water at a camp near Atmeh, Syria, January 12, 2021. (Photo by Jane Roe/Getty Images)\n\nDetails\nCredit: Jane Roe / Contributor\nEditorial #: 1293847561\nCollection: Anadolu Agency\nRelease info: Not released.\nSource: Anadolu Agency\n\nRelated\nPhotos: Life in Herat\nPhotos: The road to Bamiyan\n";
+        assert_eq!(texts(input).len(), 1);
+        // One label line after a caption is its credit.
+        let input = "Fishermen mend their nets at the harbour of Beirut, Lebanon, April 10, 2024.\nPhotograph: Karim Haddad/EPA\n";
+        assert_eq!(texts(input), [input.trim_end()]);
     }
 
     #[test]
