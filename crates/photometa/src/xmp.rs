@@ -624,9 +624,27 @@ pub(crate) fn merge_docs(mut docs: Vec<Vec<Node>>) -> Vec<Node> {
     if find_rdf(&first).is_none() {
         first = empty_doc();
     }
+    // A property already set by an earlier packet is dropped from later ones
+    // (the reader's rule: the first wins), so no property appears twice.
+    let mut seen: Vec<(String, String)> = properties(&first)
+        .into_iter()
+        .map(|(ns, l, _)| (ns, l))
+        .collect();
     for doc in docs {
         let mut moved = Vec::new();
         collect_descriptions(&doc, &mut Vec::new(), &mut moved);
+        let dup = |ns: &str, l: &str, seen: &[(String, String)]| {
+            seen.iter().any(|(n, x)| n == ns && x == l)
+        };
+        for d in &mut moved {
+            d.attrs
+                .retain(|a| is_xmlns(&a.qname) || a.ns == NS_RDF || !dup(&a.ns, &a.local, &seen));
+            d.children
+                .retain(|c| !matches!(c, Node::El(p) if dup(&p.ns, &p.local, &seen)));
+            if let Value::Struct(f) = struct_of(d) {
+                seen.extend(f.into_iter().map(|(ns, l, _)| (ns, l)));
+            }
+        }
         if let Some(rdf) = find_rdf_mut(&mut first) {
             for d in moved {
                 rdf.children.push(Node::El(d));
