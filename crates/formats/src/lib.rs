@@ -2,8 +2,12 @@
 //!
 //! Readers turn bytes into caption texts with their place in the document;
 //! they never panic on bad input: undecodable bytes are replaced and reported
-//! as [`text::Warning`]s, and input that is not text at all is refused with an
-//! [`Error`].
+//! as warnings ([`text::Warning`], [`html::Warning`]), and input that is not
+//! text at all is refused with an [`Error`].
+//!
+//! - [`text`]: plain text, blank-line separated paragraphs.
+//! - [`html`]: saved web pages, recognised by content
+//!   ([`html::looks_like_html`]); captions with their credit and image URL.
 //!
 //! ```
 //! use formats::text::CaptionReader;
@@ -14,6 +18,7 @@
 //! assert_eq!(batch[1].offset, 16);
 //! ```
 
+pub mod html;
 pub mod text;
 
 /// What can go wrong while reading an input.

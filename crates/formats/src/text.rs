@@ -215,7 +215,7 @@ fn is_utf8_continuation(byte: u8) -> bool {
 }
 
 /// Reads up to `want` bytes (fewer only at the end of input).
-fn read_head<R: Read>(input: &mut R, want: usize) -> std::io::Result<Vec<u8>> {
+pub(crate) fn read_head<R: Read>(input: &mut R, want: usize) -> std::io::Result<Vec<u8>> {
     let mut head = Vec::with_capacity(want);
     input.take(want as u64).read_to_end(&mut head)?;
     Ok(head)
@@ -224,7 +224,7 @@ fn read_head<R: Read>(input: &mut R, want: usize) -> std::io::Result<Vec<u8>> {
 /// What binary data the head of an input looks like, or `None` for text.
 /// Text may be UTF-8 or a legacy 8-bit encoding; NUL bytes and control
 /// characters other than whitespace and form feed never occur in it.
-fn sniff_binary(head: &[u8]) -> Option<&'static str> {
+pub(crate) fn sniff_binary(head: &[u8]) -> Option<&'static str> {
     const MAGIC: &[(&[u8], &str)] = &[
         (b"\xFF\xD8\xFF", "a JPEG image"),
         (b"\x89PNG", "a PNG image"),

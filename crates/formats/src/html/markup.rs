@@ -1,0 +1,411 @@
+//! What markup means: the content sniff, element and class-name classes,
+//! which alt texts are captions, and the bounded text buffer captions are
+//! gathered in.
+
+use std::cell::RefCell;
+
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::{
+    BufferQueue, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
+};
+
+use super::MAX_CAPTION_BYTES;
+
+/// See [`super::looks_like_html`].
+pub(super) fn looks_like_html(prefix: &[u8]) -> bool {
+    const STARTS: &[&[u8]] = &[
+        b"!doctype html",
+        b"html",
+        b"head",
+        b"body",
+        b"meta",
+        b"title",
+        b"figure",
+        b"link",
+        b"base",
+        b"article",
+    ];
+    let mut rest = prefix.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(prefix);
+    loop {
+        rest = rest.trim_ascii_start();
+        if let Some(after) = rest.strip_prefix(b"<!--") {
+            match memchr::memmem::find(after, b"-->") {
+                Some(end) => rest = &after[end + 3..],
+                // A comment running past the prefix: a saved page's header.
+                None => return true,
+            }
+        } else if let Some(after) = rest.strip_prefix(b"<?xml") {
+            match memchr::memmem::find(after, b"?>") {
+                Some(end) => rest = &after[end + 2..],
+                None => return false,
+            }
+        } else {
+            break;
+        }
+    }
+    let Some(tag) = rest.strip_prefix(b"<") else {
+        return false;
+    };
+    STARTS.iter().any(|start| {
+        tag.len() >= start.len()
+            && tag[..start.len()].eq_ignore_ascii_case(start)
+            && tag
+                .get(start.len())
+                .is_none_or(|&b| b == b'>' || b == b'/' || b.is_ascii_whitespace())
+    })
+}
+
+/// Elements whose boundaries do not separate words.
+pub(super) fn is_inline(name: &str) -> bool {
+    matches!(
+        name,
+        "a" | "abbr"
+            | "b"
+            | "bdi"
+            | "bdo"
+            | "cite"
+            | "code"
+            | "data"
+            | "dfn"
+            | "em"
+            | "font"
+            | "i"
+            | "kbd"
+            | "mark"
+            | "q"
+            | "s"
+            | "samp"
+            | "small"
+            | "span"
+            | "strong"
+            | "sub"
+            | "sup"
+            | "time"
+            | "u"
+            | "var"
+            | "wbr"
+    )
+}
+
+/// Elements that have no end tag.
+pub(super) fn is_void(name: &str) -> bool {
+    matches!(
+        name,
+        "area"
+            | "base"
+            | "br"
+            | "col"
+            | "embed"
+            | "hr"
+            | "img"
+            | "image"
+            | "input"
+            | "keygen"
+            | "link"
+            | "meta"
+            | "param"
+            | "source"
+            | "track"
+            | "wbr"
+    )
+}
+
+/// Elements whose content is never caption text.
+pub(super) fn is_chrome(name: &str) -> bool {
+    matches!(
+        name,
+        "script"
+            | "style"
+            | "noscript"
+            | "template"
+            | "svg"
+            | "math"
+            | "nav"
+            | "button"
+            | "select"
+            | "textarea"
+            | "iframe"
+            | "object"
+            | "title"
+            | "xmp"
+            | "noembed"
+            | "noframes"
+            | "plaintext"
+            | "dialog"
+    )
+}
+
+/// A start tag of these closes an open `<p>` (HTML5's "close a p element").
+pub(super) fn closes_p(name: &str) -> bool {
+    matches!(
+        name,
+        "p" | "div"
+            | "figure"
+            | "figcaption"
+            | "ul"
+            | "ol"
+            | "dl"
+            | "table"
+            | "section"
+            | "article"
+            | "aside"
+            | "header"
+            | "footer"
+            | "nav"
+            | "main"
+            | "blockquote"
+            | "pre"
+            | "form"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "hr"
+            | "address"
+            | "details"
+            | "fieldset"
+    )
+}
+
+/// What an element's class names say it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ClassRole {
+    /// A caption (`caption`, `wp-caption-text`, `slide-caption`, `cutline`).
+    Caption,
+    /// A credit (`credit`, `photo-credit`, `photographer`, `copyright`).
+    Credit,
+    /// A byline: a credit inside or right after a caption, the article's
+    /// author elsewhere.
+    Byline,
+}
+
+/// The role of a `class` attribute's value, if any: each class name is cut
+/// into words at `-` and `_`; credit words win over caption words, and
+/// controls (`caption-toggle`, `caption-close`) are neither.
+pub(super) fn class_role(class: &str) -> Option<ClassRole> {
+    let mut role = None;
+    for name in class.split_ascii_whitespace() {
+        let mut caption = false;
+        let mut credit = false;
+        let mut byline = false;
+        for word in name.split(['-', '_']) {
+            let is = |w: &str| word.eq_ignore_ascii_case(w);
+            if is("caption") || is("figcaption") || is("cutline") || is("captiontext") {
+                caption = true;
+            } else if is("credit")
+                || is("credits")
+                || is("photographer")
+                || is("copyright")
+                || is("photocredit")
+            {
+                credit = true;
+            } else if is("byline") {
+                byline = true;
+            } else if [
+                "toggle", "btn", "button", "icon", "close", "count", "counter", "expand",
+            ]
+            .iter()
+            .any(|w| is(w))
+            {
+                return None;
+            }
+        }
+        let this = if credit {
+            Some(ClassRole::Credit)
+        } else if byline {
+            Some(ClassRole::Byline)
+        } else if caption {
+            Some(ClassRole::Caption)
+        } else {
+            None
+        };
+        role = match (role, this) {
+            (Some(ClassRole::Credit), _) | (_, None) => role,
+            (_, Some(new)) => Some(new),
+        };
+    }
+    role
+}
+
+/// Whether an alt, title or JSON-LD name reads as a caption: three words
+/// or more, 15 characters or more, not a file name.
+pub(super) fn is_descriptive(text: &str) -> bool {
+    let words = text.split_whitespace().count();
+    if words < 3 || text.len() < 15 {
+        return false;
+    }
+    let lower = text.trim_end().to_ascii_lowercase();
+    let file_like = [
+        ".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".tif", ".tiff",
+    ]
+    .iter()
+    .any(|ext| lower.ends_with(ext))
+        && words < 4;
+    !file_like
+}
+
+/// A width or height attribute that makes an image an icon or a pixel.
+pub(super) fn is_tiny(size: &str) -> bool {
+    let digits: String = size
+        .trim()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse::<u32>().is_ok_and(|n| n <= 32)
+}
+
+/// Caption text as it is gathered: whitespace collapsed on the way in,
+/// capped at [`MAX_CAPTION_BYTES`].
+#[derive(Debug, Default)]
+pub(super) struct TextBuf {
+    text: String,
+    space: bool,
+    full: bool,
+}
+
+impl TextBuf {
+    /// Appends text; true when this call hit the cap.
+    pub(super) fn push(&mut self, piece: &str) -> bool {
+        if self.full {
+            return false;
+        }
+        for c in piece.chars() {
+            if c.is_whitespace() {
+                self.space = true;
+                continue;
+            }
+            if self.text.len() + c.len_utf8() + 1 > MAX_CAPTION_BYTES {
+                self.full = true;
+                return true;
+            }
+            if self.space && !self.text.is_empty() {
+                self.text.push(' ');
+            }
+            self.space = false;
+            self.text.push(c);
+        }
+        false
+    }
+
+    /// Ends a word: the next text starts after a space.
+    pub(super) fn word_break(&mut self) {
+        self.space = true;
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    pub(super) fn into_string(self) -> String {
+        self.text
+    }
+}
+
+/// The text of an HTML fragment (a JSON-LD caption written with `&amp;` or
+/// `<p>`), whitespace-normalized and capped.
+pub(super) fn fragment_text(fragment: &str) -> String {
+    if !fragment.contains(['&', '<']) {
+        let mut buf = TextBuf::default();
+        buf.push(fragment);
+        return buf.into_string();
+    }
+    struct Collect(RefCell<TextBuf>);
+    impl TokenSink for Collect {
+        type Handle = ();
+        fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
+            match token {
+                Token::CharacterTokens(text) => {
+                    self.0.borrow_mut().push(&text);
+                }
+                Token::TagToken(tag) if !is_inline(&tag.name) => {
+                    self.0.borrow_mut().word_break();
+                }
+                _ => {}
+            }
+            TokenSinkResult::Continue
+        }
+    }
+    let tokenizer = Tokenizer::new(Collect(RefCell::default()), TokenizerOpts::default());
+    let queue = BufferQueue::default();
+    queue.push_back(StrTendril::from_slice(fragment));
+    let _ = tokenizer.feed(&queue);
+    tokenizer.end();
+    tokenizer.sink.0.take().into_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sniffs_pages_not_captions() {
+        for page in [
+            &b"<!DOCTYPE html><html>"[..],
+            b"\xEF\xBB\xBF  \n<html lang=\"en\">",
+            b"<!-- saved from url=(0042)https://news.example/ -->\n<html>",
+            b"<?xml version=\"1.0\"?>\n<!DOCTYPE html PUBLIC>",
+            b"<meta charset=utf-8><figure>",
+            b"<FIGURE class=x>",
+            b"<head>",
+            b"<body>",
+        ] {
+            assert!(looks_like_html(page), "{}", String::from_utf8_lossy(page));
+        }
+        for text in [
+            &b"GAZA CITY, May 2 (Reuters) - Boys play."[..],
+            b"<b>bold</b> caption",
+            b"<htmlx>",
+            b"",
+            b"\xFF\xD8\xFF",
+        ] {
+            assert!(!looks_like_html(text), "{}", String::from_utf8_lossy(text));
+        }
+    }
+
+    #[test]
+    fn class_roles() {
+        assert_eq!(class_role("wp-caption-text"), Some(ClassRole::Caption));
+        assert_eq!(
+            class_role("slide__caption is-active"),
+            Some(ClassRole::Caption)
+        );
+        assert_eq!(class_role("caption-credit"), Some(ClassRole::Credit));
+        assert_eq!(class_role("caption photo-credit"), Some(ClassRole::Credit));
+        assert_eq!(class_role("byline"), Some(ClassRole::Byline));
+        assert_eq!(class_role("caption-toggle"), None);
+        assert_eq!(class_role("captions gallery"), None);
+        assert_eq!(class_role(""), None);
+    }
+
+    #[test]
+    fn descriptive_alt_texts() {
+        assert!(is_descriptive("Boys play football on a beach"));
+        assert!(!is_descriptive("photo"));
+        assert!(!is_descriptive("Reuters logo"));
+        assert!(!is_descriptive("IMG 0042 copy.jpg"));
+        assert!(!is_descriptive("a b c"));
+    }
+
+    #[test]
+    fn text_buffer_collapses_and_caps() {
+        let mut buf = TextBuf::default();
+        buf.push("  Boys\n\tplay ");
+        buf.word_break();
+        buf.push("football\u{a0}.");
+        assert_eq!(buf.into_string(), "Boys play football .");
+        let mut buf = TextBuf::default();
+        assert!(buf.push(&"word ".repeat(MAX_CAPTION_BYTES)));
+        assert!(buf.into_string().len() <= MAX_CAPTION_BYTES);
+    }
+
+    #[test]
+    fn fragments_lose_tags_and_entities() {
+        assert_eq!(
+            fragment_text("<p>Smoke &amp; dust rise</p><p>over Aleppo&#8217;s roofs</p>"),
+            "Smoke & dust rise over Aleppo\u{2019}s roofs"
+        );
+        assert_eq!(fragment_text(" plain  text "), "plain text");
+    }
+}
