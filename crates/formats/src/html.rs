@@ -56,7 +56,12 @@
 //!   the markup (same image file or same text) is merged into it; the others
 //!   become captions of their own. Malformed JSON is a warning.
 //! - **OpenGraph.** `og:description` (with `og:image`) is a caption only
-//!   when no caption of the page already holds it (a cut-short copy counts).
+//!   on a page with no caption of its own: on the others it either repeats
+//!   a caption (a cut-short copy counts; its `og:image` then fills that
+//!   caption's missing image) or sums up the article.
+//! - **Attribute text** (`alt`, `data-caption`) is read as HTML again only
+//!   when it holds markup (`</`, `<br>`), as lightbox scripts would show
+//!   it; a credit written `<Jane Roe/Reuters>` stays text.
 //! - **Image URLs** are as written, resolved against `<base href>` when the
 //!   page has one; lazy-loading attributes (`data-src`, `data-lazy-src`,
 //!   `data-original`, the first `srcset` candidate) are used when `src` is

@@ -20,8 +20,8 @@ use html5ever::LocalName;
 
 use super::jsonld::{self, LdImage};
 use super::markup::{
-    class_role, closes_p, fragment_text, is_chrome, is_descriptive, is_inline, is_tiny, is_void,
-    ClassRole, TextBuf,
+    class_role, closes_p, fragment_text, has_markup, is_chrome, is_descriptive, is_inline, is_tiny,
+    is_void, ClassRole, TextBuf,
 };
 use super::url::{first_of_srcset, image_key, is_placeholder, resolve};
 use super::{HtmlCaptions, Origin, PageCaption, Stated, Warning, MAX_DEPTH, MAX_JSONLD_BYTES};
@@ -274,8 +274,17 @@ fn usable(value: Option<&str>) -> Option<&str> {
     non_empty(value).filter(|v| !is_placeholder(v))
 }
 
+/// An attribute's text (already entity-decoded by the tokenizer),
+/// whitespace-normalized; read as HTML only when it holds markup (`</`,
+/// `<br`), so a credit written `<Jane Roe/Reuters>` stays text.
 fn clean(text: &str) -> Option<String> {
-    let text = fragment_text(text);
+    let text = if has_markup(text) {
+        fragment_text(text)
+    } else {
+        let mut buf = TextBuf::default();
+        buf.push(text);
+        buf.into_string()
+    };
     (!text.is_empty()).then_some(text)
 }
 
@@ -478,12 +487,11 @@ impl Collector {
                 depth = Some(i);
                 break;
             }
-            let passable = if target == "p" {
-                is_inline(open_name)
-            } else {
-                !matches!(open_name, "ul" | "ol" | "menu")
-                    && !matches!(open.kind, Kind::Context | Kind::Article)
-            };
+            // HTML5: a `<p>` holds only phrasing content; an `<li>` is
+            // closed through anything but special elements (address, div
+            // and p excepted).
+            let passable = is_inline(open_name)
+                || (target == "li" && matches!(open_name, "p" | "div" | "address"));
             if !passable {
                 break;
             }
@@ -953,8 +961,10 @@ impl Collector {
         }
     }
 
-    /// `og:description` is a caption unless one of the page's captions
-    /// already holds it (a cut-short copy included).
+    /// `og:description` is a caption only on a page that has none of its
+    /// own (on the others it repeats a caption or sums up the article);
+    /// when it repeats one (a cut-short copy included), `og:image` is that
+    /// caption's image if it has none.
     fn add_open_graph(&mut self) {
         let Some((description, offset)) = self.og_description.take() else {
             return;
@@ -973,6 +983,9 @@ impl Collector {
                 }
                 return;
             }
+        }
+        if !self.found.is_empty() || !is_descriptive(&description) {
+            return;
         }
         self.found.push(Found {
             text: description,

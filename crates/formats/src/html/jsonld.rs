@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::markup::{fragment_text, is_descriptive};
+use super::markup::{fragment_text, has_entity, has_markup, is_descriptive};
 use super::Stated;
 
 /// Objects nested deeper than this are not searched (serde_json already
@@ -133,7 +133,8 @@ fn image(object: &Map<String, Value>, offset: u64) -> Option<LdImage> {
 /// array's first text; entities and tags removed.
 fn text_of(value: &Value) -> Option<String> {
     let text = match value {
-        Value::String(s) => fragment_text(s),
+        Value::String(s) if has_markup(s) || has_entity(s) => fragment_text(s),
+        Value::String(s) => s.split_whitespace().collect::<Vec<_>>().join(" "),
         Value::Object(o) => {
             return ["name", "@value", "text"]
                 .iter()

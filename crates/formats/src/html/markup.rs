@@ -303,6 +303,29 @@ impl TextBuf {
     }
 }
 
+/// Whether text holds HTML markup (an end tag or a `<br>`), not just a
+/// stray `<`.
+pub(super) fn has_markup(text: &str) -> bool {
+    text.contains("</")
+        || text
+            .as_bytes()
+            .windows(3)
+            .any(|w| w.eq_ignore_ascii_case(b"<br"))
+}
+
+/// Whether text holds a character reference (`&amp;`, `&#8217;`).
+pub(super) fn has_entity(text: &str) -> bool {
+    text.match_indices('&').any(|(i, _)| {
+        let rest = &text.as_bytes()[i + 1..];
+        let name = rest
+            .iter()
+            .take(12)
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'#')
+            .count();
+        name > 0 && rest.get(name) == Some(&b';')
+    })
+}
+
 /// The text of an HTML fragment (a JSON-LD caption written with `&amp;` or
 /// `<p>`), whitespace-normalized and capped.
 pub(super) fn fragment_text(fragment: &str) -> String {

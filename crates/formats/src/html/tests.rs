@@ -226,11 +226,13 @@ fn malformed_json_ld_is_a_warning() {
 }
 
 #[test]
-fn open_graph_only_when_new() {
+fn open_graph_only_on_pages_without_captions() {
     let og = r#"<meta property="og:image" content="https://img.example/og.jpg">
         <meta property="og:description" content="Firefighters battle a wildfire near Athens, Greece, July 17, 2023.">"#;
     let found = read(og).captions;
     assert_eq!(found.len(), 1);
+    let summary = format!("{og}<figure><figcaption>A caption of its own.</figcaption></figure>");
+    assert_eq!(texts(&summary), ["A caption of its own."]);
     assert_eq!(found[0].origin, Origin::OpenGraph);
     assert_eq!(
         found[0].image_url.as_deref(),
