@@ -628,3 +628,32 @@ fn sidecar_reads_the_same_in_exiftool_and_photometa() {
     want.gps = None;
     assert_eq!(back, want);
 }
+
+#[test]
+fn iim_split_over_two_app13_segments_reads_in_exiftool() {
+    if !have_exiftool() {
+        return;
+    }
+    let d = dir();
+    let p = save(d.path(), "kw.jpg", &common::make_jpeg(16, 16, false));
+    // Enough keywords that the IIM and the new fields need two APP13 segments.
+    let mut args: Vec<String> = vec!["-q".into(), "-overwrite_original".into()];
+    args.extend((0..2700).map(|i| format!("-IPTC:Keywords=keyword number {i:05}")));
+    args.push(p.to_str().unwrap().into());
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    exiftool(&refs);
+    let original = std::fs::read(&p).unwrap();
+    let (out, _) = write_jpeg(&original, &all_fields("SYR"), false).unwrap();
+    assert!(
+        common::segments(&out)
+            .iter()
+            .filter(|(m, _)| *m == 0xED)
+            .count()
+            >= 2
+    );
+    let q = save(d.path(), "kw2.jpg", &out);
+    assert!(problems(&q).is_empty(), "{:?}", problems(&q));
+    let t = tags(&q);
+    assert_eq!(texts(&t["IPTC:Keywords"]).len(), 2700);
+    assert_eq!(tag(&t, "IPTC:City").as_deref(), Some("Idlib"));
+}
