@@ -591,6 +591,7 @@ pub fn write_jpeg(
     // Decide field by field.
     let mut report = WriteReport::default();
     let mut chosen: Vec<(Field, Vec<String>)> = Vec::new();
+    let mut gps_into_existing = None;
     for m in &MAPPINGS {
         let vals = values_of(fields, m.field);
         if vals.is_empty() {
@@ -602,16 +603,18 @@ pub fn write_jpeg(
             !values_of(&old_xmp, m.field).is_empty() || !values_of(&old_iim, m.field).is_empty()
         };
         if filled && !overwrite {
-            report.kept.push(m.field);
             if m.field == Field::Gps && old_xmp.gps.is_none() {
-                report.notes.push("GPS not written: the image has a location shown without GPS (overwrite replaces it)".into());
+                // A location shown without GPS: the GPS is added to it below.
+                gps_into_existing = fields.gps;
+                continue;
             }
+            report.kept.push(m.field);
         } else {
             report.written.push(m.field);
             chosen.push((m.field, vals));
         }
     }
-    if chosen.is_empty() {
+    if chosen.is_empty() && gps_into_existing.is_none() {
         return Ok((original.to_vec(), report));
     }
 
@@ -687,6 +690,18 @@ pub fn write_jpeg(
         &remove,
         &xmp_props(&chosen, fields.gps, &location),
     );
+    if let Some(gps) = gps_into_existing {
+        if xmp::add_gps_to_location(&mut doc, gps) {
+            report.written.push(Field::Gps);
+        } else {
+            report.kept.push(Field::Gps);
+            report.notes.push(
+                "GPS not written: the image has a location shown in a form this crate \
+                 does not extend (overwrite replaces it)"
+                    .into(),
+            );
+        }
+    }
     let max = jpeg::MAX_SEGMENT_DATA - jpeg::XMP_SIG.len();
     let size = xmp::serialize(&doc, 0).len();
     if size > max {
@@ -815,4 +830,61 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A JPEG with no image to speak of: SOI, SOS, EOI.
+    const TINY: &[u8] = &[0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02, 0x00, 0xFF, 0xD9];
+
+    #[test]
+    fn xmp_wins_unless_the_digest_says_iim_changed() {
+        let fields = PhotoMetadata {
+            city: Some("Idlib".into()),
+            ..Default::default()
+        };
+        let (out, _) = write_jpeg(TINY, &fields, false).unwrap();
+        let m = read_jpeg(&out[..]).unwrap();
+        assert!(m.warnings.is_empty(), "{:?}", m.warnings);
+        // Edit the IIM city behind XMP's back, as a tool unaware of the digest would.
+        let needle = b"\x1c\x02\x5a\x00\x05Idlib";
+        let at = out.windows(needle.len()).position(|w| w == needle).unwrap();
+        let mut edited = out.clone();
+        edited[at + 5..at + 10].copy_from_slice(b"Hamah");
+        let m = read_jpeg(&edited[..]).unwrap();
+        assert_eq!(m.xmp.city.as_deref(), Some("Idlib"));
+        assert_eq!(m.merged.city.as_deref(), Some("Hamah"));
+        assert!(m.warnings[0].contains("digest"), "{:?}", m.warnings);
+        // Without a digest, XMP wins.
+        let digest = b"8BIM\x04\x25";
+        let at = edited.windows(6).position(|w| w == digest).unwrap();
+        edited[at + 5] = 0x26;
+        assert_eq!(
+            read_jpeg(&edited[..]).unwrap().merged.city.as_deref(),
+            Some("Idlib")
+        );
+    }
+
+    #[test]
+    fn nothing_written_twice_and_report_is_exact() {
+        let fields = PhotoMetadata {
+            description: Some("not written".into()),
+            source: Some("AFP".into()),
+            creators: vec![" ".into()],
+            ..Default::default()
+        };
+        let (out, report) = write_jpeg(TINY, &fields, false).unwrap();
+        assert_eq!(report.written, [Field::Source]);
+        let m = read_jpeg(&out[..]).unwrap();
+        assert_eq!(m.merged.description, None);
+        assert!(m.merged.creators.is_empty());
+        let (again, report) = write_jpeg(&out, &fields, false).unwrap();
+        assert_eq!(report.kept, [Field::Source]);
+        assert_eq!(again, out, "nothing to write leaves the file as it was");
+        let (over, report) = write_jpeg(&out, &fields, true).unwrap();
+        assert_eq!(report.written, [Field::Source]);
+        assert_eq!(read_jpeg(&over[..]).unwrap().merged, m.merged);
+    }
 }

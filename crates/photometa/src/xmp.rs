@@ -560,8 +560,13 @@ fn to_element(p: &NewProp, depth: usize) -> Element {
 
 /// A new `rdf:Description` holding `props`, declaring every prefix it uses.
 fn description(about: &str, props: &[NewProp]) -> Element {
+    let items: Vec<Element> = props.iter().map(|p| to_element(p, 2)).collect();
+    let mut used = vec![NS_RDF];
+    for i in &items {
+        namespaces_in(i, &mut used);
+    }
     let mut attrs = vec![rdf_attr("about", about)];
-    for (p, ns) in PREFIXES {
+    for (p, ns) in PREFIXES.into_iter().filter(|(_, ns)| used.contains(ns)) {
         attrs.push(Attr {
             qname: format!("xmlns:{p}"),
             ns: String::new(),
@@ -569,8 +574,83 @@ fn description(about: &str, props: &[NewProp]) -> Element {
             value: ns.into(),
         });
     }
-    let items = props.iter().map(|p| to_element(p, 2)).collect();
     el(NS_RDF, "Description", attrs, block(2, items))
+}
+
+/// Adds the namespaces of an element built by this module and its descendants.
+fn namespaces_in(e: &Element, out: &mut Vec<&'static str>) {
+    if let Some((_, ns)) = PREFIXES.iter().find(|(_, ns)| *ns == e.ns) {
+        if !out.contains(ns) {
+            out.push(ns);
+        }
+    }
+    for c in e.elements() {
+        namespaces_in(c, out);
+    }
+}
+
+/// Adds GPS to the first existing `Iptc4xmpExt:LocationShown` structure
+/// written as `rdf:parseType="Resource"` or a nested `rdf:Description`;
+/// `false` when there is no such structure.
+pub(crate) fn add_gps_to_location(doc: &mut [Node], (lat, lon): (f64, f64)) -> bool {
+    let Some(rdf) = find_rdf_mut(doc) else {
+        return false;
+    };
+    for n in &mut rdf.children {
+        let Node::El(d) = n else { continue };
+        if !d.is(NS_RDF, "Description") {
+            continue;
+        }
+        for c in &mut d.children {
+            let Node::El(p) = c else { continue };
+            if !p.is(NS_EXT, "LocationShown") {
+                continue;
+            }
+            let Some(target) = first_struct_mut(p) else {
+                continue;
+            };
+            for (local, v) in [
+                ("GPSLatitude", format_coord(lat, 'N', 'S')),
+                ("GPSLongitude", format_coord(lon, 'E', 'W')),
+            ] {
+                let decl = Attr {
+                    qname: "xmlns:exif".into(),
+                    ns: String::new(),
+                    local: "exif".into(),
+                    value: NS_EXIF.into(),
+                };
+                target.children.push(Node::Text("\n     ".into()));
+                target.children.push(Node::El(el(
+                    NS_EXIF,
+                    local,
+                    vec![decl],
+                    vec![Node::Text(v)],
+                )));
+            }
+            target.children.push(Node::Text("\n    ".into()));
+            return true;
+        }
+    }
+    false
+}
+
+/// The first structure of an array property, if written as a resource.
+fn first_struct_mut(p: &mut Element) -> Option<&mut Element> {
+    let arr = p.children.iter_mut().find_map(|c| match c {
+        Node::El(e) if e.ns == NS_RDF && matches!(e.local.as_str(), "Bag" | "Seq") => Some(e),
+        _ => None,
+    })?;
+    let li = arr.children.iter_mut().find_map(|c| match c {
+        Node::El(e) if e.is(NS_RDF, "li") => Some(e),
+        _ => None,
+    })?;
+    if li.attr(NS_RDF, "parseType") == Some("Resource") {
+        return Some(li);
+    }
+    li.children.iter_mut().find_map(|c| match c {
+        Node::El(e) if e.is(NS_RDF, "Description") => Some(e),
+        _ => None,
+    })
 }
 
 /// A fresh packet tree (`x:xmpmeta` / `rdf:RDF`) with no description.

@@ -657,3 +657,45 @@ fn iim_split_over_two_app13_segments_reads_in_exiftool() {
     assert_eq!(texts(&t["IPTC:Keywords"]).len(), 2700);
     assert_eq!(tag(&t, "IPTC:City").as_deref(), Some("Idlib"));
 }
+
+#[test]
+fn gps_joins_an_existing_location_shown() {
+    if !have_exiftool() {
+        return;
+    }
+    let d = dir();
+    let p = save(d.path(), "loc.jpg", &common::make_jpeg(16, 16, false));
+    exiftool(&[
+        "-q",
+        "-overwrite_original",
+        "-XMP-iptcExt:LocationShownCity=Paris",
+        "-XMP-iptcExt:LocationShownSublocation=Louvre",
+        p.to_str().unwrap(),
+    ]);
+    let original = std::fs::read(&p).unwrap();
+    let fields = PhotoMetadata {
+        gps: Some((48.8606, 2.3376)),
+        ..Default::default()
+    };
+    let (out, report) = write_jpeg(&original, &fields, false).unwrap();
+    assert_eq!(report.written, [Field::Gps], "{report:?}");
+    let q = save(d.path(), "loc2.jpg", &out);
+    assert!(problems(&q).is_empty(), "{:?}", problems(&q));
+    let t = tags(&q);
+    let loc = &t["XMP-iptcExt:LocationShown"];
+    assert_eq!(loc.as_array().map(Vec::len), Some(1), "{loc}");
+    assert_eq!(loc[0]["City"], "Paris");
+    assert_eq!(loc[0]["Sublocation"], "Louvre");
+    assert_gps(loc, 48.8606, 2.3376);
+    // Now it has GPS: kept unless overwrite.
+    let (_, report) = write_jpeg(
+        &out,
+        &PhotoMetadata {
+            gps: Some((1.0, 2.0)),
+            ..Default::default()
+        },
+        false,
+    )
+    .unwrap();
+    assert_eq!(report.kept, [Field::Gps]);
+}
