@@ -48,7 +48,9 @@
 //!   the report says so), and updates the IPTC digest (`0x0425`, added when
 //!   missing) so that MWG readers see IIM and XMP in step. Country code:
 //!   IIM 2:100 holds exactly three characters (ISO 3166 alpha-3), so a
-//!   two-letter code is written to XMP only (noted in the report).
+//!   two-letter code (what dateline's records carry) goes to XMP as given and
+//!   to IIM as its alpha-3 code (`SY` → `SYR`); a code that is neither is
+//!   written to XMP only. Both cases are noted in the report.
 //! - XMP: see the module notes in the source (`xmp.rs`): unknown properties
 //!   are preserved, several standard packets are merged into one, and the
 //!   packet must fit one APP1 segment (65,504 bytes): a bigger one is
@@ -70,6 +72,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 mod iim;
+mod iso3166;
 mod jpeg;
 mod xmp;
 
@@ -643,14 +646,21 @@ pub fn write_jpeg(
                 .iter()
                 .filter_map(|d| iim::iso_to_iim_date(d))
                 .collect(),
-            Field::CountryCode
-                if !(vals[0].len() == 3 && vals[0].bytes().all(|b| b.is_ascii_alphabetic())) =>
-            {
-                report.notes.push(format!(
-                    "country code {:?} written to XMP only: IIM 2:100 holds a three-letter (ISO 3166 alpha-3) code",
-                    vals[0]
-                ));
-                continue;
+            Field::CountryCode => {
+                let code = &vals[0];
+                if code.len() == 3 && code.bytes().all(|b| b.is_ascii_alphabetic()) {
+                    vec![code.clone()]
+                } else if let Some(a3) = iso3166::alpha3(code) {
+                    report.notes.push(format!(
+                        "country code {code:?} written to IIM 2:100 as {a3:?} (IIM holds ISO 3166 alpha-3)"
+                    ));
+                    vec![a3.to_owned()]
+                } else {
+                    report.notes.push(format!(
+                        "country code {code:?} written to XMP only: IIM 2:100 holds a three-letter (ISO 3166 alpha-3) code"
+                    ));
+                    continue;
+                }
             }
             _ => vals
                 .iter()

@@ -240,7 +240,7 @@ fn exiftool_reads_back_every_field_written_and_validates_clean() {
 }
 
 #[test]
-fn two_letter_country_code_goes_to_xmp_only() {
+fn two_letter_country_code_goes_to_iim_as_alpha3() {
     if !have_exiftool() {
         return;
     }
@@ -248,13 +248,30 @@ fn two_letter_country_code_goes_to_xmp_only() {
     let (out, report) =
         write_jpeg(&common::make_jpeg(16, 16, false), &all_fields("SY"), false).unwrap();
     assert!(
-        report.notes.iter().any(|n| n.contains("XMP only")),
+        report.notes.iter().any(|n| n.contains("\"SYR\"")),
         "{report:?}"
     );
     let p = save(d.path(), "sy.jpg", &out);
     assert!(problems(&p).is_empty(), "{:?}", problems(&p));
     let t = tags(&p);
     assert_eq!(tag(&t, "XMP-iptcCore:CountryCode").as_deref(), Some("SY"));
+    assert_eq!(
+        tag(&t, "IPTC:Country-PrimaryLocationCode").as_deref(),
+        Some("SYR")
+    );
+    // Not a code at all: XMP only.
+    let (out, report) = write_jpeg(
+        &common::make_jpeg(16, 16, false),
+        &all_fields("Syria"),
+        false,
+    )
+    .unwrap();
+    assert!(
+        report.notes.iter().any(|n| n.contains("XMP only")),
+        "{report:?}"
+    );
+    let p = save(d.path(), "syria.jpg", &out);
+    let t = tags(&p);
     assert!(t.get("IPTC:Country-PrimaryLocationCode").is_none());
 }
 
