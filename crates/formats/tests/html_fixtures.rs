@@ -187,3 +187,34 @@ fn binary_garbage_is_refused_or_read_without_panic() {
         let _ = read_html(&bytes[..]);
     }
 }
+
+/// Shapes that would be quadratic in a careless reader (deep stacks of
+/// open elements, stray end tags, nested contexts, endless JSON): each
+/// 1 MB page reads within a generous time bound (well under a second
+/// each, unloaded, in the test profile).
+#[test]
+fn pathological_shapes_stay_linear() {
+    const SIZE: usize = 1 << 20;
+    let spans = "<span>".repeat(600);
+    let shapes = [
+        format!("{spans}{}", "<div></div>".repeat(SIZE / 11)),
+        format!("{spans}{}", "</x>".repeat(SIZE / 4)),
+        "<figure><figcaption><span class=credit>".repeat(SIZE / 40),
+        "<p class=caption>a".repeat(SIZE / 18),
+        "<li><p class=caption>x<li>".repeat(SIZE / 26),
+        "<img alt='one two three four five' src=a.jpg>".repeat(SIZE / 45),
+        format!("<script type=application/ld+json>{}", "[".repeat(SIZE)),
+        "&amp;&#8217;&nbsp;".repeat(SIZE / 18),
+    ];
+    for shape in &shapes {
+        let start = Instant::now();
+        let found = read_html(shape.as_bytes()).expect("reads");
+        let took = start.elapsed();
+        assert!(
+            took.as_secs() < 20,
+            "{:?}: {took:?}, {} captions",
+            &shape[..60.min(shape.len())],
+            found.captions.len()
+        );
+    }
+}

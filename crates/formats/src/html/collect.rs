@@ -71,6 +71,10 @@ impl TokenSink for Sink {
     type Handle = ();
 
     fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
+        if matches!(token, Token::ParseError(_)) {
+            // Errors come inside comments and tags too: no sign of progress.
+            return TokenSinkResult::Continue;
+        }
         self.tokens.set(self.tokens.get() + 1);
         let offset = match self.piece_start.take() {
             Some(start) => {
@@ -195,6 +199,9 @@ pub(super) struct Collector {
     /// end tag.
     raw: bool,
     contexts: Vec<Ctx>,
+    /// Group and credit contexts in `contexts`.
+    open_groups: usize,
+    open_credits: usize,
     script: Option<Script>,
     free_image: Option<FreeImage>,
     orphan_credit: Option<String>,
@@ -371,9 +378,8 @@ impl Collector {
                 "navigation" | "banner" | "contentinfo" | "menu" | "menubar" | "search"
             )
         });
-        let page_chrome = matches!(name, "header" | "footer")
-            && self.article == 0
-            && !self.contexts.iter().any(|c| matches!(c, Ctx::Group(_)));
+        let page_chrome =
+            matches!(name, "header" | "footer") && self.article == 0 && self.open_groups == 0;
         if is_chrome(name) || chrome_role || page_chrome {
             self.skip += 1;
             return Kind::Skip;
@@ -393,7 +399,7 @@ impl Collector {
             return Kind::Context;
         }
         let in_caption = self.innermost_caption_or_group().is_some_and(|c| c == 1);
-        let in_credit = self.contexts.iter().any(|c| matches!(c, Ctx::Credit(_)));
+        let in_credit = self.open_credits > 0;
         let in_group_or_caption = self.innermost_caption_or_group().is_some();
         let role = attr(tag, "class").and_then(class_role);
         if name == "figcaption" || role == Some(ClassRole::Caption) {
@@ -424,6 +430,7 @@ impl Collector {
         let byline_outside = role == Some(ClassRole::Byline) && !in_group_or_caption;
         if (role.is_some() || credit_tag) && !in_credit && !byline_outside {
             self.word_break();
+            self.open_credits += 1;
             self.contexts.push(Ctx::Credit(CreditCtx {
                 offset,
                 text: TextBuf::default(),
@@ -451,6 +458,7 @@ impl Collector {
         } else {
             None
         };
+        self.open_groups += 1;
         self.contexts.push(Ctx::Group(Group {
             offset,
             image,
@@ -481,7 +489,8 @@ impl Collector {
             return;
         };
         let mut depth = None;
-        for (i, open) in self.stack.iter().enumerate().rev() {
+        // Bounded, so a page of thousands of open spans stays linear.
+        for (i, open) in self.stack.iter().enumerate().rev().take(64) {
             let open_name: &str = &open.name;
             if open_name == target {
                 depth = Some(i);
@@ -707,9 +716,15 @@ impl Collector {
             return;
         };
         match ctx {
-            Ctx::Group(group) => self.close_group(group),
+            Ctx::Group(group) => {
+                self.open_groups -= 1;
+                self.close_group(group);
+            }
             Ctx::Caption(caption) => self.close_caption(caption),
-            Ctx::Credit(credit) => self.close_credit(credit),
+            Ctx::Credit(credit) => {
+                self.open_credits -= 1;
+                self.close_credit(credit);
+            }
         }
         self.word_break();
     }
