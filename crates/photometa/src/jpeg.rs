@@ -63,6 +63,10 @@ pub(crate) struct MetaSegment {
     pub payload: Vec<u8>,
 }
 
+/// Most APP1/APP13 data the streaming reader keeps (a stream of endless
+/// segments cannot make it grow without bound).
+const MAX_METADATA: usize = 64 << 20;
+
 /// Reads the metadata segments of a JPEG stream, stopping at SOS or EOI.
 ///
 /// Non-metadata segments are skipped (read and discarded, never stored).
@@ -84,34 +88,40 @@ pub(crate) fn read_segments<R: Read>(
     }
     let mut out = Vec::new();
     let mut pos: u64 = 2;
+    let mut stored = 0usize;
     loop {
-        let mut b = [0u8; 1];
-        match read_or_eof(&mut r, &mut b)? {
-            false => {
+        // `FF` and the marker code in one read; fill bytes (more `FF`s) are rare.
+        let mut two = [0u8; 2];
+        match read_upto(&mut r, &mut two)? {
+            0 => {
                 warnings.push(format!("JPEG ends at byte {pos} before the image data"));
                 break;
             }
-            true if b[0] != 0xFF => {
+            _ if two[0] != 0xFF => {
                 warnings.push(format!(
                     "corrupt JPEG: byte {:#04x} at offset {pos} where a marker was expected",
-                    b[0]
+                    two[0]
                 ));
                 break;
             }
-            true => {}
+            1 => {
+                warnings.push(format!("JPEG ends at byte {} inside a marker", pos + 1));
+                break;
+            }
+            _ => {}
         }
         let marker_at = pos;
-        pos += 1;
-        // Fill bytes, then the marker code.
-        let marker = loop {
-            if !read_or_eof(&mut r, &mut b)? {
-                break None;
-            }
+        pos += 2;
+        let mut marker = Some(two[1]);
+        let mut b = [0u8; 1];
+        while marker == Some(0xFF) {
+            marker = if read_or_eof(&mut r, &mut b)? {
+                Some(b[0])
+            } else {
+                None
+            };
             pos += 1;
-            if b[0] != 0xFF {
-                break Some(b[0]);
-            }
-        };
+        }
         let Some(marker) = marker else {
             warnings.push(format!("JPEG ends at byte {pos} inside a marker"));
             break;
@@ -141,6 +151,13 @@ pub(crate) fn read_segments<R: Read>(
             break;
         }
         let n = len - 2;
+        if (marker == APP1 || marker == APP13) && stored + n > MAX_METADATA {
+            warnings.push(format!(
+                "more than {} MiB of metadata segments: the rest is not read",
+                MAX_METADATA >> 20
+            ));
+            break;
+        }
         if marker == APP1 || marker == APP13 {
             let mut data = vec![0u8; n];
             if !read_full(&mut r, &mut data)? {
@@ -158,6 +175,7 @@ pub(crate) fn read_segments<R: Read>(
             };
             if k != Kind::Other {
                 data.drain(..sig);
+                stored += data.len();
                 out.push(MetaSegment {
                     kind: k,
                     offset: marker_at,
@@ -188,6 +206,20 @@ fn read_or_eof<R: Read>(r: &mut R, b: &mut [u8; 1]) -> Result<bool, Error> {
             Err(e) => return Err(Error::Io(e)),
         }
     }
+}
+
+/// Reads into `buf` until it is full or the input ends; returns the count read.
+fn read_upto<R: Read>(r: &mut R, buf: &mut [u8]) -> Result<usize, Error> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(Error::Io(e)),
+        }
+    }
+    Ok(n)
 }
 
 /// Fills `buf`; `false` if the input ends first.
