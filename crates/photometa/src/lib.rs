@@ -46,7 +46,9 @@
 //!   text to UTF-8), keeps every other dataset and resource, cuts values to
 //!   the IIM maximum lengths on a char boundary (XMP keeps the full value;
 //!   the report says so), and updates the IPTC digest (`0x0425`, added when
-//!   missing) so that MWG readers see IIM and XMP in step. Country code:
+//!   missing) so that MWG readers see IIM and XMP in step; a digest that was
+//!   already stale (IIM edited behind XMP's back) is left stale, as ExifTool
+//!   does, so that the edited IIM values keep winning. Country code:
 //!   IIM 2:100 holds exactly three characters (ISO 3166 alpha-3), so a
 //!   two-letter code (what dateline's records carry) goes to XMP as given and
 //!   to IIM as its alpha-3 code (`SY` → `SYR`); a code that is neither is
@@ -681,10 +683,30 @@ pub fn write_jpeg(
     let new_ps = if new_sets.is_empty() {
         None
     } else {
+        // The digest is brought up to date when it matched (or was missing), as
+        // ExifTool does; a stale one stays stale, so readers keep preferring
+        // the IIM values that were edited behind XMP's back.
+        let old_data = resources
+            .iter()
+            .find(|r| r.id == iim::RES_IPTC)
+            .map(|r| &r.data[..]);
+        let stale = resources.iter().any(|r| {
+            r.id == iim::RES_DIGEST
+                && r.data.len() == 16
+                && r.data[..] != Md5::digest(old_data.unwrap_or_default())[..]
+        });
         let data = iim::encode_datasets(&iim::rewrite(&old_sets, &new_sets));
         let digest = Md5::digest(&data).to_vec();
         set_resource(&mut resources, iim::RES_IPTC, data);
-        set_resource(&mut resources, iim::RES_DIGEST, digest);
+        if stale {
+            report.notes.push(
+                "IPTC digest left stale: IIM had been edited without XMP, so IIM still wins for \
+                 readers that follow the MWG rule"
+                    .into(),
+            );
+        } else {
+            set_resource(&mut resources, iim::RES_DIGEST, digest);
+        }
         Some(iim::encode_resources(&resources))
     };
 
@@ -867,6 +889,20 @@ mod tests {
         assert_eq!(m.xmp.city.as_deref(), Some("Idlib"));
         assert_eq!(m.merged.city.as_deref(), Some("Hamah"));
         assert!(m.warnings[0].contains("digest"), "{:?}", m.warnings);
+        // Writing keeps the stale digest, so the edited IIM still wins.
+        let more = PhotoMetadata {
+            source: Some("AFP".into()),
+            ..Default::default()
+        };
+        let (written, report) = write_jpeg(&edited, &more, false).unwrap();
+        assert!(
+            report.notes.iter().any(|n| n.contains("stale")),
+            "{report:?}"
+        );
+        assert_eq!(
+            read_jpeg(&written[..]).unwrap().merged.city.as_deref(),
+            Some("Hamah")
+        );
         // Without a digest, XMP wins.
         let digest = b"8BIM\x04\x25";
         let at = edited.windows(6).position(|w| w == digest).unwrap();

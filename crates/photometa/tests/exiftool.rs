@@ -716,3 +716,40 @@ fn gps_joins_an_existing_location_shown() {
     .unwrap();
     assert_eq!(report.kept, [Field::Gps]);
 }
+
+#[test]
+fn stale_digest_stays_stale_and_adds_no_warning() {
+    if !have_exiftool() {
+        return;
+    }
+    let d = dir();
+    let city = PhotoMetadata {
+        city: Some("Idlib".into()),
+        ..Default::default()
+    };
+    let (mut f, _) = write_jpeg(&common::make_jpeg(16, 16, false), &city, false).unwrap();
+    let needle = b"\x1c\x02\x5a\x00\x05Idlib";
+    let at = f.windows(needle.len()).position(|w| w == needle).unwrap();
+    f[at + 5..at + 10].copy_from_slice(b"Hamah");
+    let p = save(d.path(), "stale.jpg", &f);
+    let before = problems(&p);
+    let (out, _) = write_jpeg(
+        &f,
+        &PhotoMetadata {
+            source: Some("AFP".into()),
+            ..Default::default()
+        },
+        false,
+    )
+    .unwrap();
+    let q = save(d.path(), "stale2.jpg", &out);
+    let after = problems(&q);
+    assert!(
+        after.iter().all(|w| before.contains(w)),
+        "new warnings: {after:?} (before: {before:?})"
+    );
+    let t = tags(&q);
+    assert_eq!(tag(&t, "IPTC:City").as_deref(), Some("Hamah"));
+    assert_eq!(tag(&t, "IPTC:Source").as_deref(), Some("AFP"));
+    eprintln!("ExifTool on a stale digest: {before:?}");
+}
