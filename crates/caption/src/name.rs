@@ -230,7 +230,7 @@ fn tokenize(text: &str, start: usize, end: usize) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(slice.len() / 5 + 4);
     let mut i = 0;
     while i < slice.len() {
-        let Some(c) = slice[i..].chars().next() else {
+        let Some(c) = char_at(slice, i) else {
             break;
         };
         if c.is_whitespace() {
@@ -259,7 +259,7 @@ fn tokenize(text: &str, start: usize, end: usize) -> Vec<Token> {
             let word = &slice[i..end_of_word];
             let first_upper = word.chars().next().is_some_and(char::is_uppercase);
             let dotted =
-                word.contains('.') && !word.chars().next().is_some_and(|c| c.is_ascii_digit());
+                has_byte(word, b'.') && !word.chars().next().is_some_and(|c| c.is_ascii_digit());
             let initial = word.chars().count() == 1 && first_upper;
             if dotted || initial || (first_upper && with_lowercase(word, lexicon::is_abbreviation))
             {
@@ -272,7 +272,7 @@ fn tokenize(text: &str, start: usize, end: usize) -> Vec<Token> {
         let shape = shape_of(bare);
         let mut class = classes_of(bare.trim_end_matches('.'));
         // `Director-General`, `Vice-President`: a compound of title words.
-        if class == 0 && shape == Shape::Cap && bare.contains('-') {
+        if class == 0 && shape == Shape::Cap && has_byte(bare, b'-') {
             let parts = bare.split('-').map(classes_of);
             if parts.clone().all(|c| c & (TITLE | TITLE_MOD) != 0) {
                 class = if parts.clone().any(|c| c & TITLE != 0) {
@@ -305,13 +305,14 @@ fn tokenize(text: &str, start: usize, end: usize) -> Vec<Token> {
 /// (`U.N`), and separators inside numbers (`2.8`, `5,700`).
 fn scan_word(s: &str, i: usize) -> usize {
     let mut end = i;
-    let mut chars = s[i..].char_indices().peekable();
+    let mut at = i;
     let mut prev: Option<char> = None;
     let mut letters_in_part = 0usize;
-    while let Some((offset, c)) = chars.next() {
-        let next = chars.peek().map(|&(_, n)| n);
+    while let Some(c) = char_at(s, at) {
+        let after_c = at + c.len_utf8();
+        let next = char_at(s, after_c);
         if c.is_alphanumeric() {
-            end = i + offset + c.len_utf8();
+            end = after_c;
             letters_in_part += 1;
         } else if is_joiner(c)
             && prev.is_some_and(char::is_alphanumeric)
@@ -321,11 +322,10 @@ fn scan_word(s: &str, i: usize) -> usize {
         } else if c == '.'
             && prev.is_some_and(char::is_alphabetic)
             && letters_in_part == 1
-            && next.is_some_and(char::is_alphabetic)
-            && s[i + offset + 1..]
-                .chars()
-                .nth(1)
-                .is_none_or(|after| !after.is_alphabetic())
+            && next.is_some_and(|n| {
+                n.is_alphabetic()
+                    && char_at(s, after_c + n.len_utf8()).is_none_or(|after| !after.is_alphabetic())
+            })
         {
             // `U.N`, `U.S`, `J.K`: single letters separated by dots.
             letters_in_part = 0;
@@ -338,8 +338,26 @@ fn scan_word(s: &str, i: usize) -> usize {
             break;
         }
         prev = Some(c);
+        at = after_c;
     }
-    end.max(i + s[i..].chars().next().map_or(1, char::len_utf8))
+    end.max(i + char_at(s, i).map_or(1, char::len_utf8))
+}
+
+/// Whether `word` holds the ASCII byte `b`: a plain loop, which beats
+/// `memchr` on words this short.
+fn has_byte(word: &str, b: u8) -> bool {
+    word.bytes().any(|x| x == b)
+}
+
+/// The character at byte `at` of `s` (a char boundary), without decoding
+/// UTF-8 for the ASCII bytes that make up most captions.
+#[inline]
+fn char_at(s: &str, at: usize) -> Option<char> {
+    match s.as_bytes().get(at) {
+        Some(&b) if b.is_ascii() => Some(char::from(b)),
+        Some(_) => s.get(at..).and_then(|rest| rest.chars().next()),
+        None => None,
+    }
 }
 
 /// The shape of a word (possessive already dropped).
@@ -360,6 +378,9 @@ fn shape_of(word: &str) -> Shape {
         if letters >= 2 && word.chars().all(|c| !c.is_lowercase()) {
             return Shape::Upper;
         }
+        if !has_byte(word, b'-') {
+            return Shape::Cap;
+        }
         // Every hyphenated part of a name is capitalized or a particle
         // (`Al-Shamiyah`, `Abu-Bakr`, `Turkey-Syria`); `US-backed` is not.
         let name_like = word
@@ -372,10 +393,13 @@ fn shape_of(word: &str) -> Shape {
             Shape::Compound
         };
     }
+    if !has_byte(word, b'-') {
+        return Shape::Lower;
+    }
     // `al-Assad`, `el-Zour`: a particle joined to a capitalized name.
     let mut parts = word.split('-');
     let particle_led = parts.next().is_some_and(is_particle)
-        && word.contains('-')
+        && has_byte(word, b'-')
         && parts.all(|p| starts_upper(p) || is_particle(p));
     if particle_led && word.rsplit('-').next().is_some_and(starts_upper) {
         Shape::Cap
@@ -422,7 +446,7 @@ fn mark_sentence_starts(text: &str, tokens: &mut [Token]) {
         token.sentence_start = start;
         // A dateline or tag in capitals (`ALEPPO, SYRIA -`, `FILE -`) does not
         // start the sentence; the word after its dash does.
-        start = token.shape == Shape::Upper && !word.contains('.') && start;
+        start = token.shape == Shape::Upper && !has_byte(word, b'.') && start;
     }
 }
 

@@ -5,7 +5,6 @@
 //! names taken from any caption. A word may sit in several classes.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
 
 /// A set of word classes, one bit each.
@@ -639,9 +638,8 @@ const TABLES: &[(&[&str], Class)] = &[
 
 /// Lowercased word → its classes, built once. A plural (`-s`) of a person
 /// or demonym word is stored too, so that a lookup is one probe.
-static WORDS: LazyLock<HashMap<Key, Class, BuildHasherDefault<WordHasher>>> = LazyLock::new(|| {
-    let mut words: HashMap<Key, Class, BuildHasherDefault<WordHasher>> =
-        HashMap::with_capacity_and_hasher(8192, Default::default());
+static WORDS: LazyLock<Table> = LazyLock::new(|| {
+    let mut words: HashMap<Key, Class> = HashMap::with_capacity(8192);
     let tables = TABLES
         .iter()
         .copied()
@@ -660,7 +658,7 @@ static WORDS: LazyLock<HashMap<Key, Class, BuildHasherDefault<WordHasher>>> = La
             }
         }
     }
-    words
+    Table::new(&words)
 });
 
 /// Longest word the lexicon holds, in bytes.
@@ -670,11 +668,11 @@ const MAX_WORD: usize = 24;
 /// compares integers instead of chasing a pointer.
 type Key = [u64; MAX_WORD / 8];
 
-/// The key of a word, lowercased, `None` when it is longer than any
-/// lexicon word. Bytes are packed with shifts, not copied through memory,
-/// so the probe does not wait on a store to a buffer it then reads.
+/// The key of a word, lowercased, `None` when it is empty or longer than
+/// any lexicon word. Bytes are packed with shifts, not copied through
+/// memory, so the probe does not wait on a store to a buffer it then reads.
 fn key(word: &[u8]) -> Option<Key> {
-    if word.len() > MAX_WORD {
+    if word.is_empty() || word.len() > MAX_WORD {
         return None;
     }
     let mut key = [0u64; MAX_WORD / 8];
@@ -684,42 +682,55 @@ fn key(word: &[u8]) -> Option<Key> {
     Some(key)
 }
 
-/// The FxHash mix (rustc's hasher): fast on short keys, not DoS-resistant,
-/// which is fine for a fixed lexicon.
-#[derive(Default)]
-struct WordHasher {
-    hash: u64,
+/// Open addressing over the lexicon's keys: a probe is a multiply, a shift
+/// and a compare of three integers (this runs for every word of every
+/// caption, so it avoids the `Hasher` machinery of a `HashMap`).
+struct Table {
+    /// `(key, classes)`, a zero key marking an empty slot (no word has one).
+    slots: Vec<(Key, Class)>,
+    /// log2 of the number of slots.
+    bits: u32,
 }
 
-impl WordHasher {
-    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-    fn add(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
-    }
-}
-
-impl Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
+impl Table {
+    fn new(words: &HashMap<Key, Class>) -> Table {
+        let bits = (words.len() * 2).next_power_of_two().trailing_zeros();
+        let mut table = Table {
+            slots: vec![([0; MAX_WORD / 8], 0); 1 << bits],
+            bits,
+        };
+        let mask = table.slots.len() - 1;
+        for (key, &class) in words {
+            let mut i = table.slot(key);
+            while table.slots[i].0 != [0; MAX_WORD / 8] {
+                i = (i + 1) & mask;
+            }
+            table.slots[i] = (*key, class);
         }
+        table
     }
 
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
+    /// The home slot of a key: the FxHash multiply over its three words,
+    /// top bits taken.
+    fn slot(&self, key: &Key) -> usize {
+        const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mixed = (key[0] ^ key[1].rotate_left(21) ^ key[2].rotate_left(42)).wrapping_mul(SEED);
+        (mixed >> (64 - self.bits)) as usize
     }
 
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        // The multiply leaves the low bits weak, and the table indexes by
-        // them; rotating the strong high bits down spreads the buckets.
-        self.hash.rotate_left(26)
+    fn get(&self, key: &Key) -> Class {
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let (slot_key, class) = &self.slots[i];
+            if slot_key == key {
+                return *class;
+            }
+            if *slot_key == [0; MAX_WORD / 8] {
+                return 0;
+            }
+            i = (i + 1) & mask;
+        }
     }
 }
 
@@ -740,14 +751,12 @@ const ABBREVIATIONS: &[&str] = &[
 
 /// The classes of a word, in any ASCII case (other letters must be lowercase).
 pub(crate) fn classes(word: &[u8]) -> Class {
-    key(word).and_then(|k| WORDS.get(&k).copied()).unwrap_or(0) & !ABBREVIATION
+    key(word).map_or(0, |k| WORDS.get(&k)) & !ABBREVIATION
 }
 
 /// Whether a word takes its trailing period with it (`Gen.`, `Sept.`).
 pub(crate) fn is_abbreviation(word: &[u8]) -> bool {
-    key(word)
-        .and_then(|k| WORDS.get(&k))
-        .is_some_and(|class| class & ABBREVIATION != 0)
+    key(word).is_some_and(|k| WORDS.get(&k) & ABBREVIATION != 0)
 }
 
 /// The value of a number written in words, `one` to `ninety-nine`.
