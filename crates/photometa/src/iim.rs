@@ -245,15 +245,59 @@ pub(crate) fn iim_date_to_iso(s: &str) -> Option<String> {
 
 /// Converts an ISO 8601 date (with optional time, which IIM 2:55 cannot hold) to `CCYYMMDD`.
 pub(crate) fn iso_to_iim_date(s: &str) -> Option<String> {
-    let date = s.split('T').next().unwrap_or(s);
+    let (date, time) = match s.split_once('T') {
+        Some((d, t)) => (d, Some(t)),
+        None => (s, None),
+    };
+    if time.is_some_and(|t| !valid_time(t)) {
+        return None;
+    }
     let parts: Vec<&str> = date.split('-').collect();
-    let digits = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit());
+    let num = |p: &str, n: usize, lo: u32, hi: u32| {
+        p.len() == n
+            && p.bytes().all(|b| b.is_ascii_digit())
+            && p.parse::<u32>().is_ok_and(|v| (lo..=hi).contains(&v))
+    };
     match parts.as_slice() {
-        [y] if digits(y, 4) => Some(format!("{y}0000")),
-        [y, m] if digits(y, 4) && digits(m, 2) => Some(format!("{y}{m}00")),
-        [y, m, d] if digits(y, 4) && digits(m, 2) && digits(d, 2) => Some(format!("{y}{m}{d}")),
+        [y] if num(y, 4, 1, 9999) && time.is_none() => Some(format!("{y}0000")),
+        [y, m] if num(y, 4, 1, 9999) && num(m, 2, 1, 12) && time.is_none() => {
+            Some(format!("{y}{m}00"))
+        }
+        [y, m, d] if num(y, 4, 1, 9999) && num(m, 2, 1, 12) && num(d, 2, 1, 31) => {
+            Some(format!("{y}{m}{d}"))
+        }
         _ => None,
     }
+}
+
+/// An XMP time: `HH:MM`, `HH:MM:SS` or `HH:MM:SS.s+`, then optionally `Z` or `±HH:MM`.
+fn valid_time(t: &str) -> bool {
+    let (clock, zone) = match t.find(['Z', '+', '-']) {
+        Some(i) => t.split_at(i),
+        None => (t, ""),
+    };
+    let two = |p: &str, hi: u32| {
+        p.len() == 2
+            && p.bytes().all(|b| b.is_ascii_digit())
+            && p.parse::<u32>().is_ok_and(|v| v <= hi)
+    };
+    let zone_ok = match zone.as_bytes().first() {
+        None => true,
+        Some(b'Z') => zone.len() == 1,
+        Some(_) => matches!(zone[1..].split_once(':'), Some((h, m)) if two(h, 23) && two(m, 59)),
+    };
+    let mut parts = clock.split(':');
+    let (Some(h), Some(m)) = (parts.next(), parts.next()) else {
+        return false;
+    };
+    let sec_ok = match parts.next() {
+        None => true,
+        Some(sec) => {
+            let (whole, frac) = sec.split_once('.').unwrap_or((sec, "0"));
+            two(whole, 60) && !frac.is_empty() && frac.bytes().all(|b| b.is_ascii_digit())
+        }
+    };
+    zone_ok && two(h, 23) && two(m, 59) && sec_ok && parts.next().is_none()
 }
 
 /// Builds the caption fields from IIM datasets.
@@ -469,6 +513,16 @@ mod tests {
         assert_eq!(iso_to_iim_date("2024-03").as_deref(), Some("20240300"));
         assert_eq!(iso_to_iim_date("2024").as_deref(), Some("20240000"));
         assert_eq!(iso_to_iim_date("March 2024"), None);
+        assert_eq!(iso_to_iim_date("2024-13-01"), None);
+        assert_eq!(iso_to_iim_date("2024-03-00"), None);
+        assert_eq!(iso_to_iim_date("2024-03-05T10:00"), Some("20240305".into()));
+        assert_eq!(
+            iso_to_iim_date("2024-03-05T10:00:59.5+02:00"),
+            Some("20240305".into())
+        );
+        assert_eq!(iso_to_iim_date("2024-03-05T25:00"), None);
+        assert_eq!(iso_to_iim_date("2024-03-05T10:00+2"), None);
+        assert_eq!(iso_to_iim_date("2024-03T10:00"), None);
     }
 
     #[test]

@@ -16,9 +16,15 @@
 //! `Photoshop 3.0` APP13 segment (concatenated, resource `0x0404`), every
 //! standard XMP packet in APP1, and the extended XMP whose GUID the main
 //! packet names in `xmpNote:HasExtendedXMP` (chunks placed by their offset;
-//! chunks with another GUID are ignored). Character sets: see [`iim`](crate::read_iim)'s rules
-//! below. What is damaged is reported in [`JpegMetadata::warnings`] and
-//! left out; only input that is not a JPEG at all, or an I/O failure, is an error.
+//! chunks with another GUID are ignored). When a property appears in
+//! several packets, the first packet wins. What is damaged (a truncated
+//! file, a refused packet, a dataset running past its end) is reported in
+//! [`JpegMetadata::warnings`] and left out, keeping what came before it;
+//! only input that is not a JPEG at all, or an I/O failure, is an error.
+//! [`read_iim`] and [`read_xmp`] on their own are strict: damage is an error.
+//! XMP safety: a DOCTYPE is refused ([`Error::XmpDoctype`]), no entity is
+//! ever expanded or fetched, only the predefined ones and character
+//! references are decoded, and nesting is limited.
 //!
 //! **IIM character set.** 1:90 `ESC % G` means UTF-8. Without it, a value
 //! that is valid UTF-8 is read as UTF-8, anything else as Windows-1252 (the

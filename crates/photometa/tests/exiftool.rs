@@ -753,3 +753,39 @@ fn stale_digest_stays_stale_and_adds_no_warning() {
     assert_eq!(tag(&t, "IPTC:Source").as_deref(), Some("AFP"));
     eprintln!("ExifTool on a stale digest: {before:?}");
 }
+
+#[test]
+fn dates_with_time_and_partial_dates() {
+    if !have_exiftool() {
+        return;
+    }
+    let d = dir();
+    for (given, iim, xmp) in [
+        (
+            "2024-03-05T14:30:00+03:00",
+            "2024:03:05",
+            "2024:03:05 14:30:00+03:00",
+        ),
+        ("2024-03", "2024:03:00", "2024:03"),
+        ("2024", "2024:00:00", "2024"),
+    ] {
+        let fields = PhotoMetadata {
+            date_created: Some(given.into()),
+            ..Default::default()
+        };
+        let (out, _) = write_jpeg(&common::make_jpeg(8, 8, false), &fields, false).unwrap();
+        let p = save(d.path(), "date.jpg", &out);
+        assert!(problems(&p).is_empty(), "{given}: {:?}", problems(&p));
+        let t = tags(&p);
+        assert_eq!(tag(&t, "IPTC:DateCreated").as_deref(), Some(iim), "{given}");
+        assert_eq!(
+            tag(&t, "XMP-photoshop:DateCreated").as_deref(),
+            Some(xmp),
+            "{given}"
+        );
+        let back = read_jpeg(&out[..]).unwrap();
+        assert_eq!(back.merged.date_created.as_deref(), Some(given));
+        let want_iim = given.split('T').next().unwrap();
+        assert_eq!(back.iim.date_created.as_deref(), Some(want_iim));
+    }
+}
