@@ -789,3 +789,34 @@ fn dates_with_time_and_partial_dates() {
         assert_eq!(back.iim.date_created.as_deref(), Some(want_iim));
     }
 }
+
+#[test]
+fn reads_a_sidecar_made_by_exiftool() {
+    if !have_exiftool() {
+        return;
+    }
+    let d = dir();
+    let p = d.path().join("made.xmp");
+    let out = exiftool(&[
+        "-q",
+        "-XMP-dc:Creator=Ann Lee",
+        "-XMP-photoshop:City=Mosul",
+        "-XMP-photoshop:Country=Iraq",
+        "-XMP-iptcCore:CountryCode=IQ",
+        "-XMP-dc:Description=Caption",
+        "-XMP-iptcExt:PersonInImage=Bob",
+        "-XMP-iptcExt:LocationShownGPSLatitude=36.34",
+        "-XMP-iptcExt:LocationShownGPSLongitude=43.13",
+        p.to_str().unwrap(),
+    ]);
+    assert!(out.trim().is_empty(), "{out}");
+    let m = read_xmp(&std::fs::read(&p).unwrap()).unwrap();
+    assert_eq!(m.creators, ["Ann Lee"]);
+    assert_eq!(m.city.as_deref(), Some("Mosul"));
+    assert_eq!(m.country.as_deref(), Some("Iraq"));
+    assert_eq!(m.country_code.as_deref(), Some("IQ"));
+    assert_eq!(m.description.as_deref(), Some("Caption"));
+    assert_eq!(m.persons_shown, ["Bob"]);
+    let (lat, lon) = m.gps.unwrap();
+    assert!((lat - 36.34).abs() < 1e-6 && (lon - 43.13).abs() < 1e-6);
+}
