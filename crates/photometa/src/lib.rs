@@ -63,7 +63,9 @@
 //!   are preserved, several standard packets are merged into one, and the
 //!   packet must fit one APP1 segment (65,504 bytes): a bigger one is
 //!   [`Error::XmpTooLarge`] (this crate does not move properties to extended
-//!   XMP; existing extended XMP segments are kept as they are).
+//!   XMP; existing extended XMP segments are kept as they are, so with
+//!   `overwrite` a property that a writer moved to extended XMP, which in
+//!   practice is only a long description, would stay there beside the new one).
 //! - The location shown gets one `Iptc4xmpExt:LocationShown` structure with
 //!   GPS and the location fields as written (when GPS is given and no location
 //!   shown exists, or with `overwrite`).
