@@ -922,6 +922,42 @@ mod tests {
     }
 
     #[test]
+    fn other_segments_and_image_data_are_copied_byte_for_byte() {
+        let seg = |marker: u8, data: &[u8]| {
+            let mut v = vec![0xFF, marker];
+            v.extend_from_slice(&u16::try_from(data.len() + 2).unwrap().to_be_bytes());
+            v.extend_from_slice(data);
+            v
+        };
+        let exif = seg(0xE1, b"Exif\0\0MM\0\x2a\0\0\0\x08\0\0");
+        let icc = seg(0xE2, b"ICC_PROFILE\0\x01\x01not really a profile");
+        let com = seg(0xFE, b"a comment");
+        let old_iim = seg(0xED, b"Adobe_Photoshop2.5:old style");
+        let scan = [
+            0xFF, 0xDA, 0x00, 0x02, 0x12, 0xFF, 0x00, 0x34, 0xFF, 0xD9, b't', b'r', b'a', b'i',
+            b'l',
+        ];
+        let original = [&[0xFF, 0xD8][..], &exif, &icc, &com, &old_iim, &scan].concat();
+        let fields = PhotoMetadata {
+            city: Some("Idlib".into()),
+            ..Default::default()
+        };
+        let (out, _) = write_jpeg(&original, &fields, false).unwrap();
+        assert!(out.ends_with(&scan));
+        let layout = jpeg::layout(&out).unwrap();
+        let kept: Vec<&[u8]> = layout
+            .segments
+            .iter()
+            .filter(|s| jpeg::kind(s.marker, &out[s.data_start..s.end]) == jpeg::Kind::Other)
+            .map(|s| &out[s.start..s.end])
+            .collect();
+        assert_eq!(kept, [&exif[..], &icc, &com, &old_iim]);
+        // The XMP goes after EXIF, the IIM after the leading APPn segments.
+        let markers: Vec<u8> = layout.segments.iter().map(|s| s.marker).collect();
+        assert_eq!(markers, [0xE1, 0xE1, 0xE2, 0xED, 0xFE, 0xED]);
+    }
+
+    #[test]
     fn nothing_written_twice_and_report_is_exact() {
         let fields = PhotoMetadata {
             description: Some("not written".into()),
