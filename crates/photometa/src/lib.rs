@@ -300,7 +300,7 @@ fn assemble_extended(
     segments: &[jpeg::MetaSegment],
     guid: &str,
 ) -> Result<Option<Vec<u8>>, String> {
-    const MAX_EXTENDED: usize = 64 << 20;
+    const MAX_EXTENDED: usize = 16 << 20;
     let mut full_len = None;
     let mut chunks = Vec::new();
     for s in segments.iter().filter(|s| s.kind == jpeg::Kind::XmpExt) {

@@ -5,7 +5,8 @@
 //! ([`Error::XmpDoctype`]) before anything else is looked at: no DTD, no
 //! entity is ever fetched or expanded. Only the five predefined entities and
 //! character references are decoded; any other entity reference is an error.
-//! Nesting deeper than 64 elements is refused, so no input can exhaust the stack.
+//! Nesting deeper than 64 elements is refused, so no input can exhaust the
+//! stack, and so is a packet of more than 500,000 elements.
 //!
 //! **Reading.** Properties are matched by namespace URI and local name, never
 //! by prefix. A property may be an attribute of `rdf:Description` or an
@@ -49,6 +50,8 @@ const PREFIXES: [(&str, &str); 6] = [
 ];
 
 const MAX_DEPTH: usize = 64;
+/// Most elements a packet may have (about 100 MB of tree at worst).
+const MAX_ELEMENTS: usize = 500_000;
 
 /// An XML node.
 #[derive(Debug, Clone, PartialEq)]
@@ -122,6 +125,7 @@ pub(crate) fn parse(packet: &[u8]) -> Result<Vec<Node>, Error> {
     let mut reader = NsReader::from_str(text);
     let mut stack: Vec<Element> = Vec::new();
     let mut top: Vec<Node> = Vec::new();
+    let mut elements = 0usize;
     fn push(stack: &mut [Element], top: &mut Vec<Node>, n: Node) {
         match stack.last_mut() {
             Some(e) => e.children.push(n),
@@ -146,8 +150,10 @@ pub(crate) fn parse(packet: &[u8]) -> Result<Vec<Node>, Error> {
         let ns = ns_string(&ns);
         match ev {
             Event::DocType(_) => return Err(Error::XmpDoctype),
-            Event::Start(s) | Event::Empty(s) if stack.len() >= MAX_DEPTH => {
-                let _ = s;
+            Event::Start(_) | Event::Empty(_) if elements >= MAX_ELEMENTS => {
+                return Err(Error::Xmp(format!("more than {MAX_ELEMENTS} elements")));
+            }
+            Event::Start(_) | Event::Empty(_) if stack.len() >= MAX_DEPTH => {
                 return Err(Error::Xmp(format!(
                     "elements nested deeper than {MAX_DEPTH}"
                 )));
@@ -171,6 +177,7 @@ pub(crate) fn parse(packet: &[u8]) -> Result<Vec<Node>, Error> {
                         value,
                     });
                 }
+                elements += 1;
                 let el = Element {
                     qname,
                     ns,
@@ -902,6 +909,8 @@ mod tests {
         assert!(matches!(read_xmp(evil.as_bytes()), Err(Error::XmpDoctype)));
         let undefined = r#"<x:xmpmeta xmlns:x="adobe:ns:meta/">&e;</x:xmpmeta>"#;
         assert!(matches!(read_xmp(undefined.as_bytes()), Err(Error::Xmp(_))));
+        let many = format!("<a>{}</a>", "<b/>".repeat(MAX_ELEMENTS));
+        assert!(matches!(read_xmp(many.as_bytes()), Err(Error::Xmp(m)) if m.contains("elements")));
         let deep = "<a>".repeat(1000);
         assert!(matches!(read_xmp(deep.as_bytes()), Err(Error::Xmp(_))));
         assert!(read_xmp(b"<a><b></a>").is_err());
