@@ -5,6 +5,7 @@
 //! were still processed) or the command failed; 2 bad usage (from clap).
 
 mod parse;
+mod tag;
 
 use std::process::ExitCode;
 
@@ -16,12 +17,15 @@ pub const EXIT_FAILURE: ExitCode = ExitCode::FAILURE;
 pub enum Command {
     /// Split text into captions and print one JSON record per caption.
     Parse(parse::ParseArgs),
+    /// Write the fields a JPEG's caption gives into its IPTC-IIM and XMP.
+    Tag(tag::TagArgs),
 }
 
 /// Runs one subcommand.
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Parse(args) => parse::run(args),
+        Command::Tag(args) => tag::run(args),
     }
 }
 

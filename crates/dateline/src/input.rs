@@ -23,12 +23,18 @@ const SNIFF_BYTES: usize = 4096;
 pub enum Kind {
     /// Plain text: blank-line separated captions or a scraped page.
     Text,
+    /// A JPEG image: one caption in its IPTC-IIM / XMP metadata.
+    Jpeg,
 }
 
 impl Kind {
     /// Recognises a document from its first bytes (up to [`SNIFF_BYTES`]).
-    pub fn sniff(_prefix: &[u8]) -> Kind {
-        Kind::Text
+    pub fn sniff(prefix: &[u8]) -> Kind {
+        if prefix.starts_with(&[0xFF, 0xD8, 0xFF]) {
+            Kind::Jpeg
+        } else {
+            Kind::Text
+        }
     }
 }
 
@@ -36,7 +42,6 @@ impl Kind {
 #[derive(Debug, Clone)]
 pub struct Piece {
     /// Byte offset in the document where the piece starts.
-    #[expect(dead_code, reason = "provenance for `dateline ingest`, landing next")]
     pub offset: u64,
     /// Its text, as in the document.
     pub text: String,
@@ -51,10 +56,6 @@ pub enum Form {
     /// chrome, found by `caption::segment`.
     Paragraph,
     /// Exactly one caption, with what the input states beside it.
-    #[expect(
-        dead_code,
-        reason = "the HTML and JPEG readers, landing next, build it"
-    )]
     Caption {
         /// The image it belongs to, when the document names one.
         image_url: Option<String>,
@@ -69,7 +70,6 @@ pub struct Occurrence {
     /// Where the caption stands in its piece's text, exactly as the
     /// document has it (`span.of(&piece.text)`); the document offset is
     /// `piece.offset + span.start`.
-    #[expect(dead_code, reason = "provenance for `dateline ingest`, landing next")]
     pub span: caption::Span,
     /// The caption ends in a truncation mark (`...more`, `…`).
     pub truncated: bool,
@@ -128,6 +128,7 @@ pub fn read_document(
     let input = io::Cursor::new(prefix).chain(input);
     match kind {
         Kind::Text => read_text(input, name, batch_bytes, send, warn)?,
+        Kind::Jpeg => read_jpeg(input, path, name, send, warn)?,
     }
     Ok(kind)
 }
@@ -161,6 +162,41 @@ fn read_text(
                 .collect(),
         )?;
     }
+}
+
+/// A JPEG's caption with the fields its metadata states; the image data is
+/// never read. `image_url` is the file's path as given.
+fn read_jpeg(
+    input: impl Read,
+    path: Option<&Path>,
+    name: &str,
+    send: &mut SendPieces<'_>,
+    warn: &mut dyn FnMut(String),
+) -> anyhow::Result<()> {
+    let found = photometa::read_jpeg(io::BufReader::new(input))
+        .with_context(|| format!("reading the metadata of {name}"))?;
+    for warning in &found.warnings {
+        warn(format!("{name}: {warning}"));
+    }
+    let Some(caption) = found
+        .merged
+        .description
+        .clone()
+        .filter(|d| !d.trim().is_empty())
+    else {
+        warn(format!(
+            "{name}: the image has no caption (IPTC Caption-Abstract or XMP Description); skipped"
+        ));
+        return Ok(());
+    };
+    send(vec![Piece {
+        offset: 0,
+        text: caption,
+        form: Form::Caption {
+            image_url: path.map(|p| p.display().to_string()),
+            stated: Box::new(crate::photo::stated_of(&found.merged)),
+        },
+    }])
 }
 
 fn describe_warning(name: &str, warning: &Warning) -> String {

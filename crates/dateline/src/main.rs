@@ -3,6 +3,7 @@
 
 mod cmd;
 mod input;
+mod photo;
 
 /// Parsing allocates many small, short-lived strings per caption; mimalloc
 /// serves them faster than glibc's allocator (about 12 % of `parse` time,

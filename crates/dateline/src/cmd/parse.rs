@@ -37,6 +37,22 @@ pub struct ParseArgs {
     /// Load GeoNames dump files from DIR instead of the embedded gazetteer.
     #[arg(long, value_name = "DIR")]
     gazetteer: Option<PathBuf>,
+    /// `json`: one JSON record per line on stdout. `xmp`: one XMP sidecar
+    /// per record, written into `--out DIR`.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    format: Format,
+    /// Directory for the sidecars of `--format xmp`.
+    #[arg(long, value_name = "DIR", required_if_eq("format", "xmp"))]
+    out: Option<PathBuf>,
+}
+
+/// What `dateline parse` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// JSON Lines on stdout, RECORD.md's records.
+    Json,
+    /// XMP sidecars: `IMAGE.xmp` for a JPEG's caption, `ID.xmp` otherwise.
+    Xmp,
 }
 
 /// One batch of pieces from one input, numbered in reading order.
@@ -45,10 +61,13 @@ struct Batch {
     pieces: Vec<Piece>,
 }
 
-/// A parsed caption, rendered as one JSON line.
+/// A parsed caption, rendered in the output format.
 struct Rendered {
     id: String,
+    /// One JSON line, or a sidecar's bytes.
     line: Vec<u8>,
+    /// The sidecar's file name under `--format xmp`.
+    sidecar: Option<String>,
     /// The record's normalized text, for matching cut-short copies.
     text: String,
     /// The caption ends in a truncation mark.
@@ -59,16 +78,23 @@ struct Rendered {
 pub fn run(args: ParseArgs) -> anyhow::Result<ExitCode> {
     let gazetteer = load_gazetteer(args.gazetteer.as_deref())?;
     let threads = args.threads.map_or_else(default_threads, |n| n.get());
+    if args.out.is_some() && args.format != Format::Xmp {
+        anyhow::bail!("--out DIR is for --format xmp; JSON records go to stdout");
+    }
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("creating the output directory {}", dir.display()))?;
+    }
     let mut out = Output {
         writer: io::BufWriter::with_capacity(256 * 1024, io::stdout()),
+        sidecar_dir: args.out.clone(),
         unique: args.unique.then(Unique::default),
     };
+    let render = |batch: &Batch| render_batch(batch, gazetteer, args.format);
     let failures = if threads == 1 {
-        read_inputs(&args.files, &mut |batch| {
-            out.write(render_batch(&batch, gazetteer))
-        })?
+        read_inputs(&args.files, &mut |batch| out.write(render(&batch)))?
     } else {
-        run_parallel(threads, gazetteer, &args.files, &mut out)?
+        run_parallel(threads, &render, &args.files, &mut out)?
     };
     out.finish()?;
     Ok(if failures > 0 {
@@ -126,17 +152,27 @@ fn read_input(
     Ok(())
 }
 
-fn render_batch(batch: &Batch, gazetteer: &Gazetteer) -> Vec<Rendered> {
+fn render_batch(batch: &Batch, gazetteer: &Gazetteer, format: Format) -> Vec<Rendered> {
     batch
         .pieces
         .iter()
         .flat_map(|piece| input::records_of(piece, gazetteer))
         .map(|found| {
-            let mut line = serde_json::to_vec(&found.record).unwrap_or_default();
-            line.push(b'\n');
+            let (line, sidecar) = match format {
+                Format::Json => {
+                    let mut line = serde_json::to_vec(&found.record).unwrap_or_default();
+                    line.push(b'\n');
+                    (line, None)
+                }
+                Format::Xmp => {
+                    let sidecar = photometa::xmp_sidecar(&crate::photo::metadata_of(&found.record));
+                    (sidecar.into_bytes(), Some(sidecar_name(&found.record)))
+                }
+            };
             Rendered {
                 id: found.record.id,
                 line,
+                sidecar,
                 text: found.record.text,
                 truncated: found.truncated,
             }
@@ -144,9 +180,24 @@ fn render_batch(batch: &Batch, gazetteer: &Gazetteer) -> Vec<Rendered> {
         .collect()
 }
 
-/// Where rendered records go: stdout, minus repeats under `--unique`.
+/// A sidecar's file name: the image's own name with `.xmp` for a JPEG's
+/// caption (the convention photo tools read), the record id otherwise.
+fn sidecar_name(record: &caption::CaptionRecord) -> String {
+    let image_stem = record
+        .image_url
+        .as_deref()
+        .filter(|url| !url.contains("://"))
+        .and_then(|path| Path::new(path).file_stem())
+        .and_then(|stem| stem.to_str());
+    format!("{}.xmp", image_stem.unwrap_or(&record.id))
+}
+
+/// Where rendered records go: stdout or sidecar files, minus repeats under
+/// `--unique`.
 struct Output<W: Write> {
     writer: W,
+    /// `--out DIR` of `--format xmp`.
+    sidecar_dir: Option<PathBuf>,
     unique: Option<Unique>,
 }
 
@@ -174,29 +225,40 @@ impl<W: Write> Output<W> {
                 }
                 unique.full_texts.insert(record.text.clone());
             }
-            self.writer
-                .write_all(&record.line)
-                .context("writing records")?;
+            self.emit(&record)?;
         }
         Ok(())
+    }
+
+    fn emit(&mut self, record: &Rendered) -> anyhow::Result<()> {
+        match (&self.sidecar_dir, &record.sidecar) {
+            (Some(dir), Some(name)) => {
+                let path = dir.join(name);
+                photometa::write_atomically(&path, &record.line)
+                    .with_context(|| format!("writing {}", path.display()))
+            }
+            _ => self
+                .writer
+                .write_all(&record.line)
+                .context("writing records"),
+        }
     }
 
     /// Writes the cut-short copies that no full caption completes (at the
     /// end, since the full version may come anywhere), then flushes.
     fn finish(&mut self) -> anyhow::Result<()> {
-        if let Some(unique) = &mut self.unique {
-            for record in std::mem::take(&mut unique.held) {
-                let prefix = truncated_prefix(&record.text);
-                let completed = unique
-                    .full_texts
-                    .range(prefix.to_string()..)
-                    .next()
-                    .is_some_and(|full| full.starts_with(prefix));
-                if !completed {
-                    self.writer
-                        .write_all(&record.line)
-                        .context("writing records")?;
-                }
+        let Some(unique) = self.unique.take() else {
+            return self.writer.flush().context("writing records");
+        };
+        for record in unique.held {
+            let prefix = truncated_prefix(&record.text);
+            let completed = unique
+                .full_texts
+                .range(prefix.to_string()..)
+                .next()
+                .is_some_and(|full| full.starts_with(prefix));
+            if !completed {
+                self.emit(&record)?;
             }
         }
         self.writer.flush().context("writing records")
@@ -217,7 +279,7 @@ fn truncated_prefix(text: &str) -> &str {
 /// on a writer thread.
 fn run_parallel<W: Write + Send>(
     threads: usize,
-    gazetteer: &Gazetteer,
+    render: &(dyn Fn(&Batch) -> Vec<Rendered> + Sync),
     files: &[PathBuf],
     out: &mut Output<W>,
 ) -> anyhow::Result<usize> {
@@ -235,10 +297,7 @@ fn run_parallel<W: Write + Send>(
                     .map_err(|_| ())
                     .and_then(|rx| rx.recv().map_err(|_| ()));
                 let Ok(batch) = next else { return };
-                if done_tx
-                    .send((batch.seq, render_batch(&batch, gazetteer)))
-                    .is_err()
-                {
+                if done_tx.send((batch.seq, render(&batch))).is_err() {
                     return;
                 }
             });
@@ -270,11 +329,11 @@ fn run_parallel<W: Write + Send>(
     })
 }
 
-fn default_threads() -> usize {
+pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-fn load_gazetteer(dir: Option<&Path>) -> anyhow::Result<&'static Gazetteer> {
+pub(crate) fn load_gazetteer(dir: Option<&Path>) -> anyhow::Result<&'static Gazetteer> {
     match dir {
         None => Gazetteer::try_embedded()
             .map_err(|err| anyhow::anyhow!("decoding the embedded gazetteer: {err}")),
