@@ -28,6 +28,7 @@ mod segment;
 mod span;
 mod stated;
 mod text;
+mod word_table;
 
 pub use flags::strip_truncation_mark;
 pub use record::{

@@ -16,6 +16,7 @@ pub(crate) use lexicon::{
 };
 
 use crate::span::Span;
+use crate::text::char_at;
 
 /// The written shape of a token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -347,17 +348,6 @@ fn scan_word(s: &str, i: usize) -> usize {
 /// `memchr` on words this short.
 fn has_byte(word: &str, b: u8) -> bool {
     word.bytes().any(|x| x == b)
-}
-
-/// The character at byte `at` of `s` (a char boundary), without decoding
-/// UTF-8 for the ASCII bytes that make up most captions.
-#[inline]
-fn char_at(s: &str, at: usize) -> Option<char> {
-    match s.as_bytes().get(at) {
-        Some(&b) if b.is_ascii() => Some(char::from(b)),
-        Some(_) => s.get(at..).and_then(|rest| rest.chars().next()),
-        None => None,
-    }
 }
 
 /// The shape of a word (possessive already dropped).

@@ -157,11 +157,22 @@ const NAMING_VERBS: &[&str] = &["named", "called", "nicknamed"];
 /// The age written as `N-year-old` (`9-year-old`, `Three-year-old`,
 /// `twenty-two-year-old`).
 fn year_old_age(word: &str) -> Option<u16> {
-    let lower = word.to_ascii_lowercase();
+    // Runs for every word: compare the ending in place, no lowercase copy.
     let number = ["-year-old", "-years-old", "-year-olds", "-year old"]
         .iter()
-        .find_map(|s| lower.strip_suffix(s))?;
+        .find_map(|suffix| strip_suffix_ignore_ascii_case(word, suffix))?;
     age_value(number)
+}
+
+/// `word` without `suffix` (ASCII) at its end, in any ASCII case.
+fn strip_suffix_ignore_ascii_case<'w>(word: &'w str, suffix: &str) -> Option<&'w str> {
+    let cut = word.len().checked_sub(suffix.len())?;
+    let ending = word.as_bytes().get(cut..)?;
+    if ending.eq_ignore_ascii_case(suffix.as_bytes()) {
+        word.get(..cut)
+    } else {
+        None
+    }
 }
 
 /// An age written in digits (1 to 120) or in words (`one` to `ninety-nine`).

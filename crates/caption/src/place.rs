@@ -26,13 +26,14 @@
 //!   alone leaves `geonames_id` null.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use gazetteer::{CountryCode, Gazetteer, MatchKind, Place};
 
 use crate::record::Location;
 use crate::span::Span;
+use crate::text::char_at;
+use crate::word_table::{WordTable, MAX_WORD};
 
 /// What the place finder found.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -99,52 +100,54 @@ impl Token {
 }
 
 fn tokenize(text: &str, within: Span) -> Vec<Token> {
-    let mut tokens = Vec::new();
     let slice = within.of(text);
-    let mut chars = slice.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
+    let mut tokens = Vec::with_capacity(slice.len() / 4 + 4);
+    let mut i = 0;
+    while let Some(c) = char_at(slice, i) {
+        let c_len = c.len_utf8();
         if c.is_whitespace() {
+            i += c_len;
             continue;
         }
         let start = within.start + i;
-        if c.is_alphanumeric() {
-            let mut end = start + c.len_utf8();
-            while let Some(&(j, d)) = chars.peek() {
-                if d.is_alphanumeric() {
-                    end = within.start + j + d.len_utf8();
-                    chars.next();
-                    continue;
-                }
-                // Inner joiners stay in the word only when a letter follows.
-                let joins = matches!(
-                    d,
-                    '\'' | '\u{2019}' | '\u{2018}' | '-' | '.' | '\u{02bf}' | '\u{02be}'
-                );
-                let next_is_alnum = slice[j + d.len_utf8()..]
-                    .chars()
-                    .next()
-                    .is_some_and(char::is_alphanumeric);
-                if joins && next_is_alnum {
-                    chars.next();
-                    continue;
-                }
-                // Keep a final period of an abbreviation (`U.S.`, `Fla.`) in the word.
-                if d == '.' && is_abbreviation(&text[start..within.start + j + 1]) {
-                    end = within.start + j + 1;
-                    chars.next();
-                }
-                break;
-            }
+        if !c.is_alphanumeric() {
             tokens.push(Token {
-                span: Span::new(start, end),
-                kind: TokenKind::Word,
-            });
-        } else {
-            tokens.push(Token {
-                span: Span::new(start, start + c.len_utf8()),
+                span: Span::new(start, start + c_len),
                 kind: TokenKind::Punct(c),
             });
+            i += c_len;
+            continue;
         }
+        let mut end = start + c_len;
+        let mut j = i + c_len;
+        while let Some(d) = char_at(slice, j) {
+            let d_len = d.len_utf8();
+            if d.is_alphanumeric() {
+                end = within.start + j + d_len;
+                j += d_len;
+                continue;
+            }
+            // Inner joiners stay in the word only when a letter follows.
+            let joins = matches!(
+                d,
+                '\'' | '\u{2019}' | '\u{2018}' | '-' | '.' | '\u{02bf}' | '\u{02be}'
+            );
+            if joins && char_at(slice, j + d_len).is_some_and(char::is_alphanumeric) {
+                j += d_len;
+                continue;
+            }
+            // Keep a final period of an abbreviation (`U.S.`, `Fla.`) in the word.
+            if d == '.' && is_abbreviation(&text[start..within.start + j + 1]) {
+                end = within.start + j + 1;
+                j += 1;
+            }
+            break;
+        }
+        tokens.push(Token {
+            span: Span::new(start, end),
+            kind: TokenKind::Word,
+        });
+        i = j;
     }
     tokens
 }
@@ -630,28 +633,21 @@ const DEMONYMS: &[(&str, &str)] = &[
 /// Whether `word` (any case) is in one of the word lists above: one hash
 /// probe, not a scan of the list, since this runs for most tokens.
 fn is_one_of(word: &str, list: &'static [&'static str]) -> bool {
-    static LISTS: LazyLock<HashMap<&'static str, u16>> = LazyLock::new(|| {
-        let mut map: HashMap<&'static str, u16> = HashMap::new();
-        for (bit, list) in WORD_LISTS.iter().enumerate() {
-            for word in list.iter() {
-                *map.entry(word).or_default() |= 1 << bit;
-            }
-        }
-        map
+    static LISTS: LazyLock<WordTable<u16>> = LazyLock::new(|| {
+        WordTable::new(WORD_LISTS.iter().enumerate().flat_map(|(bit, list)| {
+            list.iter().map(move |word| (word.as_bytes(), 1u16 << bit))
+        }))
     });
     // The lists are statics, so each has one address.
     let Some(bit) = WORD_LISTS.iter().position(|l| std::ptr::eq(*l, list)) else {
         return list.iter().any(|w| w.eq_ignore_ascii_case(word));
     };
-    let mut buffer = [0u8; 24];
-    let lower: &str = if word.len() <= buffer.len() && word.is_ascii() {
-        buffer[..word.len()].copy_from_slice(word.as_bytes());
-        buffer[..word.len()].make_ascii_lowercase();
-        std::str::from_utf8(&buffer[..word.len()]).unwrap_or("")
-    } else {
+    if word.len() > MAX_WORD {
         return list.iter().any(|w| w.eq_ignore_ascii_case(word));
-    };
-    LISTS.get(lower).is_some_and(|bits| bits & (1 << bit) != 0)
+    }
+    LISTS
+        .get(word.as_bytes())
+        .is_some_and(|bits| bits & (1 << bit) != 0)
 }
 
 /// The lists [`is_one_of`] indexes; every entry is lower case.
@@ -1847,6 +1843,14 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
 mod tests {
     use super::*;
     use gazetteer::PlaceEntry;
+
+    #[test]
+    fn word_lists_are_lower_case_and_fit_the_table() {
+        for word in WORD_LISTS.iter().flat_map(|list| list.iter()) {
+            assert!(word.len() <= MAX_WORD, "{word}");
+            assert_eq!(word.to_ascii_lowercase(), *word);
+        }
+    }
 
     fn gazetteer() -> Gazetteer {
         let mut b = Gazetteer::builder();

@@ -49,6 +49,17 @@ fn is_control_space(b: u8) -> bool {
     b.wrapping_sub(b'\t') < 5
 }
 
+/// The character at byte `at` of `s` (a char boundary), without decoding
+/// UTF-8 for the ASCII bytes that make up most captions.
+#[inline]
+pub(crate) fn char_at(s: &str, at: usize) -> Option<char> {
+    match s.as_bytes().get(at) {
+        Some(&b) if b.is_ascii() => Some(char::from(b)),
+        Some(_) => s.get(at..).and_then(|rest| rest.chars().next()),
+        None => None,
+    }
+}
+
 /// Stable id of a caption: 16 hex digits of XXH3-64 over its normalized text.
 /// XXH3's output is fixed by its specification, so ids survive upgrades.
 pub(crate) fn caption_id(normalized: &str) -> String {

@@ -4,8 +4,9 @@
 //! demonyms, country names, months, place and organization head words), not
 //! names taken from any caption. A word may sit in several classes.
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
+
+use crate::word_table::{WordTable, MAX_WORD};
 
 /// A set of word classes, one bit each.
 pub(crate) type Class = u32;
@@ -638,101 +639,23 @@ const TABLES: &[(&[&str], Class)] = &[
 
 /// Lowercased word → its classes, built once. A plural (`-s`) of a person
 /// or demonym word is stored too, so that a lookup is one probe.
-static WORDS: LazyLock<Table> = LazyLock::new(|| {
-    let mut words: HashMap<Key, Class> = HashMap::with_capacity(8192);
+static WORDS: LazyLock<WordTable<Class>> = LazyLock::new(|| {
+    let mut words: Vec<(Vec<u8>, Class)> = Vec::with_capacity(8192);
     let tables = TABLES
         .iter()
         .copied()
         .chain([(ABBREVIATIONS, ABBREVIATION)]);
     for (table, class) in tables {
         for word in table.iter() {
-            let Some(singular) = key(word.as_bytes()) else {
-                continue;
-            };
-            *words.entry(singular).or_insert(0) |= class;
-            if class & PLURAL_CLASSES != 0 && word.len() >= 3 {
+            words.push((word.as_bytes().to_vec(), class));
+            if class & PLURAL_CLASSES != 0 && word.len() >= 3 && word.len() < MAX_WORD {
                 let plural = [word.as_bytes(), b"s"].concat();
-                if let Some(plural) = key(&plural) {
-                    *words.entry(plural).or_insert(0) |= class & PLURAL_CLASSES;
-                }
+                words.push((plural, class & PLURAL_CLASSES));
             }
         }
     }
-    Table::new(&words)
+    WordTable::new(words.iter().map(|(word, class)| (word.as_slice(), *class)))
 });
-
-/// Longest word the lexicon holds, in bytes.
-const MAX_WORD: usize = 24;
-
-/// A lexicon key: the word's bytes, zero-padded, inline so that a probe
-/// compares integers instead of chasing a pointer.
-type Key = [u64; MAX_WORD / 8];
-
-/// The key of a word, lowercased, `None` when it is empty or longer than
-/// any lexicon word. Bytes are packed with shifts, not copied through
-/// memory, so the probe does not wait on a store to a buffer it then reads.
-fn key(word: &[u8]) -> Option<Key> {
-    if word.is_empty() || word.len() > MAX_WORD {
-        return None;
-    }
-    let mut key = [0u64; MAX_WORD / 8];
-    for (i, &b) in word.iter().enumerate() {
-        key[i / 8] |= u64::from(b.to_ascii_lowercase()) << (8 * (i % 8));
-    }
-    Some(key)
-}
-
-/// Open addressing over the lexicon's keys: a probe is a multiply, a shift
-/// and a compare of three integers (this runs for every word of every
-/// caption, so it avoids the `Hasher` machinery of a `HashMap`).
-struct Table {
-    /// `(key, classes)`, a zero key marking an empty slot (no word has one).
-    slots: Vec<(Key, Class)>,
-    /// log2 of the number of slots.
-    bits: u32,
-}
-
-impl Table {
-    fn new(words: &HashMap<Key, Class>) -> Table {
-        let bits = (words.len() * 2).next_power_of_two().trailing_zeros();
-        let mut table = Table {
-            slots: vec![([0; MAX_WORD / 8], 0); 1 << bits],
-            bits,
-        };
-        let mask = table.slots.len() - 1;
-        for (key, &class) in words {
-            let mut i = table.slot(key);
-            while table.slots[i].0 != [0; MAX_WORD / 8] {
-                i = (i + 1) & mask;
-            }
-            table.slots[i] = (*key, class);
-        }
-        table
-    }
-
-    /// The home slot of a key: the FxHash multiply over its three words,
-    /// top bits taken.
-    fn slot(&self, key: &Key) -> usize {
-        const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-        let mixed = (key[0] ^ key[1].rotate_left(21) ^ key[2].rotate_left(42)).wrapping_mul(SEED);
-        (mixed >> (64 - self.bits)) as usize
-    }
-
-    fn get(&self, key: &Key) -> Class {
-        let mask = self.slots.len() - 1;
-        let mut i = self.slot(key);
-        loop {
-            let (slot_key, class) = &self.slots[i];
-            if slot_key == key {
-                return *class;
-            }
-            if *slot_key == [0; MAX_WORD / 8] {
-                return 0;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-}
 
 /// Words written with a trailing period that is part of the word, not the
 /// end of a sentence: titles, month and state abbreviations.
@@ -751,12 +674,14 @@ const ABBREVIATIONS: &[&str] = &[
 
 /// The classes of a word, in any ASCII case (other letters must be lowercase).
 pub(crate) fn classes(word: &[u8]) -> Class {
-    key(word).map_or(0, |k| WORDS.get(&k)) & !ABBREVIATION
+    WORDS.get(word).unwrap_or(0) & !ABBREVIATION
 }
 
 /// Whether a word takes its trailing period with it (`Gen.`, `Sept.`).
 pub(crate) fn is_abbreviation(word: &[u8]) -> bool {
-    key(word).is_some_and(|k| WORDS.get(&k) & ABBREVIATION != 0)
+    WORDS
+        .get(word)
+        .is_some_and(|class| class & ABBREVIATION != 0)
 }
 
 /// The value of a number written in words, `one` to `ninety-nine`.

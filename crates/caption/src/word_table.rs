@@ -1,0 +1,115 @@
+//! A fixed set of short words with a value each, looked up in any ASCII
+//! case with one hash probe. The word lexicons are probed for nearly every
+//! token of every caption, so a probe avoids both the `Hasher` machinery of
+//! a `HashMap` and any allocation for the lowercase form.
+
+use std::collections::HashMap;
+use std::ops::BitOr;
+
+/// Longest word a table holds, in bytes.
+pub(crate) const MAX_WORD: usize = 24;
+
+/// A word's bytes, ASCII-lowercased and zero-padded, inline so that a probe
+/// compares integers instead of chasing a pointer.
+type Key = [u64; MAX_WORD / 8];
+
+/// The all-zero key of an empty slot (no word has it).
+const EMPTY: Key = [0; MAX_WORD / 8];
+
+/// The key of a word, `None` when it is empty or longer than [`MAX_WORD`].
+/// Bytes are packed with shifts, not copied through memory, so the probe
+/// does not wait on a store to a buffer it then reads.
+fn key(word: &[u8]) -> Option<Key> {
+    if word.is_empty() || word.len() > MAX_WORD {
+        return None;
+    }
+    let mut key = EMPTY;
+    for (i, &b) in word.iter().enumerate() {
+        key[i / 8] |= u64::from(b.to_ascii_lowercase()) << (8 * (i % 8));
+    }
+    Some(key)
+}
+
+/// Words (compared ASCII-case-insensitively, like `eq_ignore_ascii_case`)
+/// with a value each; values of a word added twice are or-ed.
+pub(crate) struct WordTable<V> {
+    /// `(key, value)`; [`EMPTY`] marks an empty slot.
+    slots: Vec<(Key, V)>,
+    /// log2 of the number of slots.
+    bits: u32,
+}
+
+impl<V: Copy + Default + BitOr<Output = V>> WordTable<V> {
+    /// A table of `words`. Panics on a word longer than [`MAX_WORD`]: the
+    /// lists are constants, so a test catches that.
+    pub(crate) fn new<'a>(words: impl IntoIterator<Item = (&'a [u8], V)>) -> WordTable<V> {
+        let mut merged: HashMap<Key, V> = HashMap::new();
+        for (word, value) in words {
+            let key = key(word).unwrap_or_else(|| panic!("word table entry {word:?}"));
+            let entry = merged.entry(key).or_default();
+            *entry = *entry | value;
+        }
+        let bits = (merged.len() * 2).max(2).next_power_of_two().trailing_zeros();
+        let mut table = WordTable {
+            slots: vec![(EMPTY, V::default()); 1 << bits],
+            bits,
+        };
+        let mask = table.slots.len() - 1;
+        for (key, value) in merged {
+            let mut i = table.home(&key);
+            while table.slots[i].0 != EMPTY {
+                i = (i + 1) & mask;
+            }
+            table.slots[i] = (key, value);
+        }
+        table
+    }
+
+    /// The value of `word` in any ASCII case; `None` when it is not in the
+    /// table or too long to be.
+    pub(crate) fn get(&self, word: &[u8]) -> Option<V> {
+        let key = key(word)?;
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(&key);
+        loop {
+            let (slot_key, value) = &self.slots[i];
+            if *slot_key == key {
+                return Some(*value);
+            }
+            if *slot_key == EMPTY {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The home slot of a key: the FxHash multiply over its three words,
+    /// top bits taken.
+    fn home(&self, key: &Key) -> usize {
+        const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mixed = (key[0] ^ key[1].rotate_left(21) ^ key[2].rotate_left(42)).wrapping_mul(SEED);
+        (mixed >> (64 - self.bits)) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookups_ignore_ascii_case_and_merge_values() {
+        let table = WordTable::new([
+            (&b"syria"[..], 1u32),
+            (b"aleppo", 2),
+            (b"syria", 4),
+            (b"caf\xc3\xa9", 8),
+        ]);
+        assert_eq!(table.get(b"SyRiA"), Some(5));
+        assert_eq!(table.get(b"aleppo"), Some(2));
+        assert_eq!(table.get(b"CAF\xc3\xa9"), Some(8));
+        assert_eq!(table.get(b"caf\xc3\x89"), None);
+        assert_eq!(table.get(b"idlib"), None);
+        assert_eq!(table.get(b""), None);
+        assert_eq!(table.get(&[b'a'; 25]), None);
+    }
+}
