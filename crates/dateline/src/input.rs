@@ -25,6 +25,8 @@ pub enum Kind {
     Text,
     /// A JPEG image: one caption in its IPTC-IIM / XMP metadata.
     Jpeg,
+    /// An HTML page: captions in its markup and JSON-LD.
+    Html,
 }
 
 impl Kind {
@@ -32,6 +34,8 @@ impl Kind {
     pub fn sniff(prefix: &[u8]) -> Kind {
         if prefix.starts_with(&[0xFF, 0xD8, 0xFF]) {
             Kind::Jpeg
+        } else if formats::html::looks_like_html(prefix) {
+            Kind::Html
         } else {
             Kind::Text
         }
@@ -129,6 +133,7 @@ pub fn read_document(
     match kind {
         Kind::Text => read_text(input, name, batch_bytes, send, warn)?,
         Kind::Jpeg => read_jpeg(input, path, name, send, warn)?,
+        Kind::Html => read_html(input, name, send, warn)?,
     }
     Ok(kind)
 }
@@ -197,6 +202,84 @@ fn read_jpeg(
             stated: Box::new(crate::photo::stated_of(&found.merged)),
         },
     }])
+}
+
+/// A page's captions, each with its image URL and the fields its JSON-LD
+/// states.
+fn read_html(
+    input: impl Read,
+    name: &str,
+    send: &mut SendPieces<'_>,
+    warn: &mut dyn FnMut(String),
+) -> anyhow::Result<()> {
+    let page = formats::html::read_html(input).with_context(|| format!("reading {name}"))?;
+    for warning in &page.warnings {
+        warn(format!("{name}: {}", describe_html_warning(warning)));
+    }
+    send(
+        page.captions
+            .into_iter()
+            .map(|found| Piece {
+                offset: found.offset,
+                form: Form::Caption {
+                    image_url: found.image_url,
+                    stated: Box::new(stated_of_page(&found.stated)),
+                },
+                text: found.text,
+            })
+            .collect(),
+    )
+}
+
+/// What a page's JSON-LD states, for [`caption::apply_stated`]. A
+/// `contentLocation` written `City, Country` gives both; a copyright holder
+/// is the source (an agency there counts as an agency).
+fn stated_of_page(page: &formats::html::Stated) -> Stated {
+    let parts: Vec<&str> = page
+        .content_location
+        .as_deref()
+        .map(|l| {
+            l.split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    Stated {
+        creators: page.creators.clone(),
+        credit_line: page.credit_text.clone(),
+        source: page.copyright_holder.clone(),
+        date_created: page.date_created.clone(),
+        city: parts.first().map(|c| c.to_string()),
+        country: (parts.len() > 1)
+            .then(|| parts.last().map(|c| c.to_string()))
+            .flatten(),
+        ..Stated::default()
+    }
+}
+
+fn describe_html_warning(warning: &formats::html::Warning) -> String {
+    use formats::html::Warning;
+    match warning {
+        Warning::InvalidUtf8 { offset, count } => format!(
+            "invalid UTF-8 at byte offset {offset} ({count} sequence(s) replaced with U+FFFD; captions kept)"
+        ),
+        Warning::OversizeCaption { offset } => format!(
+            "caption at byte offset {offset} is over {} bytes; cut there",
+            formats::text::MAX_CAPTION_BYTES
+        ),
+        Warning::BadJsonLd { offset, reason } => {
+            format!("JSON-LD at byte offset {offset} skipped: {reason}")
+        }
+        Warning::DeepNesting { offset } => format!(
+            "elements nest deeper than {} from byte offset {offset}; read as flat",
+            formats::html::MAX_DEPTH
+        ),
+        Warning::Stopped { offset, reason } => {
+            format!("reading stopped at byte offset {offset} ({reason}); captions found before are kept")
+        }
+        other => format!("{other:?}"),
+    }
 }
 
 fn describe_warning(name: &str, warning: &Warning) -> String {
