@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::util::{dateline, records};
+use crate::util::{dateline, records, records_of_success};
 
 #[test]
 fn own_gallery_pages_give_exactly_their_captions() {
@@ -71,13 +71,7 @@ April 10, 2024. <span class="credit">Karim Haddad/Reuters</span></figcaption></f
     let dir = crate::util::scratch("html-page");
     let path = dir.join("saved-page.txt");
     std::fs::write(&path, page).expect("write page");
-    let output = dateline(&["parse", path.to_str().expect("utf-8")], b"");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let found = records(&output);
+    let found = records_of_success(&dateline(&["parse", path.to_str().expect("utf-8")], b""));
     let texts: Vec<&str> = found
         .iter()
         .map(|r| r["text"].as_str().expect("text"))

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::util::{dateline, records, scratch};
+use crate::util::{assert_success, dateline, records, records_of_success, scratch};
 
 /// A caption in wire style, written for these tests.
 const CAPTION: &str = "A fisherman repairs his net at the harbour of Byblos, Lebanon, \
@@ -39,12 +39,15 @@ fn plain_jpeg() -> Vec<u8> {
     out
 }
 
-/// Writes a JPEG into `dir` and has ExifTool fill it with `tags`.
-fn jpeg_by_exiftool(exiftool: &str, dir: &Path, name: &str, tags: &[String]) -> PathBuf {
-    let path = dir.join(name);
+/// Writes `dir/harbour.jpg` with [`CAPTION`] in IPTC and XMP, and the
+/// other `tags`, all by ExifTool.
+fn captioned_jpeg(exiftool: &str, dir: &Path, tags: &[&str]) -> PathBuf {
+    let path = dir.join("harbour.jpg");
     std::fs::write(&path, plain_jpeg()).expect("write jpeg");
     let status = Command::new(exiftool)
         .args(["-q", "-overwrite_original", "-codedcharacterset=utf8"])
+        .arg(format!("-IPTC:Caption-Abstract={CAPTION}"))
+        .arg(format!("-XMP-dc:Description={CAPTION}"))
         .args(tags)
         .arg(&path)
         .status()
@@ -79,30 +82,21 @@ fn image_data(jpeg: &[u8]) -> &[u8] {
 fn parse_reads_a_jpeg_caption_and_its_stated_fields() {
     let Some(exiftool) = exiftool() else { return };
     let dir = scratch("photos-parse");
-    let photo = jpeg_by_exiftool(
+    let photo = captioned_jpeg(
         exiftool,
         &dir,
-        "harbour.jpg",
         &[
-            format!("-IPTC:Caption-Abstract={CAPTION}"),
-            format!("-XMP-dc:Description={CAPTION}"),
-            "-XMP-photoshop:City=Jbeil".into(),
-            "-XMP-iptcCore:CountryCode=LB".into(),
-            "-XMP-photoshop:DateCreated=2024-04-11".into(),
-            "-IPTC:By-line=Karim Haddad".into(),
+            "-XMP-photoshop:City=Jbeil",
+            "-XMP-iptcCore:CountryCode=LB",
+            "-XMP-photoshop:DateCreated=2024-04-11",
+            "-IPTC:By-line=Karim Haddad",
         ],
     );
     // Recognised by content: the same bytes under a .txt name.
     let renamed = dir.join("harbour.txt");
     std::fs::copy(&photo, &renamed).expect("copy");
     for path in [&photo, &renamed] {
-        let output = dateline(&["parse", path.to_str().expect("utf-8")], b"");
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        let found = records(&output);
+        let found = records_of_success(&dateline(&["parse", path.to_str().expect("utf-8")], b""));
         assert_eq!(found.len(), 1);
         let record = &found[0];
         assert_eq!(record["text"], CAPTION);
@@ -145,17 +139,11 @@ fn a_jpeg_without_caption_or_a_broken_one_is_reported_not_a_panic() {
 fn tag_writes_fields_exiftool_reads_back_and_keeps_the_image_data() {
     let Some(exiftool) = exiftool() else { return };
     let dir = scratch("photos-tag");
-    let photo = jpeg_by_exiftool(
+    // The city is already filled: kept unless --overwrite.
+    let photo = captioned_jpeg(
         exiftool,
         &dir,
-        "harbour.jpg",
-        &[
-            format!("-IPTC:Caption-Abstract={CAPTION}"),
-            format!("-XMP-dc:Description={CAPTION}"),
-            // Already filled: kept unless --overwrite.
-            "-XMP-photoshop:City=Jbeil".into(),
-            "-IPTC:City=Jbeil".into(),
-        ],
+        &["-XMP-photoshop:City=Jbeil", "-IPTC:City=Jbeil"],
     );
     let before = std::fs::read(&photo).expect("read");
     let out = dir.join("out");
@@ -168,11 +156,7 @@ fn tag_writes_fields_exiftool_reads_back_and_keeps_the_image_data() {
         ],
         b"",
     );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_success(&output);
     let tagged_path = out.join("harbour.jpg");
     let tagged = std::fs::read(&tagged_path).expect("tagged copy");
     assert_eq!(
@@ -247,11 +231,7 @@ fn xmp_sidecars_carry_the_record_for_exiftool() {
         ],
         format!("{CAPTION}\n").as_bytes(),
     );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_success(&output);
     assert!(output.stdout.is_empty());
     let json = dateline(&["parse"], format!("{CAPTION}\n").as_bytes());
     let record = &records(&json)[0];

@@ -33,6 +33,21 @@ pub fn records(output: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// Fails, showing the command's stderr, unless it succeeded.
+pub fn assert_success(output: &Output) {
+    assert!(
+        output.status.success(),
+        "dateline failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The records of a command that must have succeeded.
+pub fn records_of_success(output: &Output) -> Vec<serde_json::Value> {
+    assert_success(output);
+    records(output)
+}
+
 /// The shared folder (`../shared` beside the checkout), when present.
 /// Tests that need it print why they skip where it is absent.
 pub fn shared_dir() -> Option<PathBuf> {
