@@ -1,0 +1,513 @@
+//! The caption archive: every document ingested, every caption occurrence in
+//! it, one record per photo (near-duplicates clustered, every variant kept),
+//! searchable with filters and facets.
+//!
+//! An archive is a directory:
+//! - `archive.sqlite3` (WAL mode), the source of truth: documents,
+//!   occurrences, records, variants and the near-duplicate keys (schema in
+//!   `store`);
+//! - `index/`, a tantivy index derived from the store. Each index commit
+//!   carries the store change number it reflects (its *watermark*) in its
+//!   payload; the store keeps a copy in `meta.indexed_seq`. A writer catches
+//!   the index up on opening, so an ingest killed between a store commit and
+//!   an index commit loses nothing: the next writer indexes what is missing.
+//!
+//! One store transaction per document: a killed ingest leaves each document
+//! wholly present or absent. Readers (search, show, check) never block on a
+//! running ingest: SQLite readers see the last committed state, tantivy
+//! readers the last committed index.
+//!
+//! ```no_run
+//! # fn main() -> Result<(), archive::Error> {
+//! let gazetteer = gazetteer::Gazetteer::embedded();
+//! let mut archive = archive::Archive::open("/tmp/a".as_ref(), archive::Mode::Write)?;
+//! let text = "Men walk in a street in Aleppo, Syria, May 2, 2016. REUTERS/Jane Doe";
+//! let mut doc = archive
+//!     .begin_document("note.txt", text.len() as u64, &archive::content_hash(text.as_bytes()))?
+//!     .expect("a new document");
+//! doc.add(archive::NewOccurrence {
+//!     offset: 0,
+//!     exact_text: text.to_string(),
+//!     record: caption::parse(text, gazetteer),
+//! })?;
+//! doc.commit()?;
+//! archive.sync_index()?;
+//! let found = archive.search(&archive::SearchQuery::text("street"), None)?;
+//! assert_eq!(found.total, 1);
+//! # Ok(()) }
+//! ```
+
+mod check;
+pub mod dedup;
+mod index;
+mod ingest;
+mod search;
+mod store;
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::Connection;
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy};
+
+pub use check::CheckReport;
+pub use ingest::{DocumentWriter, IngestSummary, NewOccurrence};
+pub use search::{Facets, Filters, Hit, Near, SearchQuery, SearchResults, Snippet};
+
+/// File name of the store inside the archive directory.
+pub const STORE_FILE: &str = "archive.sqlite3";
+/// Directory name of the index inside the archive directory.
+pub const INDEX_DIR: &str = "index";
+
+/// Memory the index writer may use before it flushes a segment: bounded so
+/// a large ingest stays within its memory budget.
+const INDEX_WRITER_BYTES: usize = 64 * 1024 * 1024;
+
+/// What went wrong, named for the user.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// No archive at the path (for commands that only read).
+    #[error("no archive at {0} (create one with `dateline ingest`)")]
+    NoArchive(PathBuf),
+    /// The directory exists and holds something that is not an archive.
+    #[error("{path} is not a dateline archive ({why}); refusing to touch it")]
+    NotAnArchive {
+        /// The directory or store file.
+        path: PathBuf,
+        /// What was found.
+        why: String,
+    },
+    /// The store was written by another schema version.
+    #[error("the archive has schema version {found}, this dateline reads version {supported}")]
+    SchemaVersion {
+        /// Version in the store.
+        found: i64,
+        /// Version this library reads and writes.
+        supported: i64,
+    },
+    /// Another process holds the index writer.
+    #[error("another dateline process is writing to this archive (ingest or reindex); try again when it finishes")]
+    Busy,
+    /// A store operation failed.
+    #[error("{what}: {source}")]
+    Sqlite {
+        /// What was being done.
+        what: String,
+        /// The SQLite error.
+        source: rusqlite::Error,
+    },
+    /// An index operation failed.
+    #[error("{what}: {source}")]
+    Index {
+        /// What was being done.
+        what: String,
+        /// The tantivy error.
+        source: tantivy::TantivyError,
+    },
+    /// A file operation failed.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being done.
+        what: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A search query or filter is malformed.
+    #[error("{0}")]
+    BadQuery(String),
+    /// A stored record could not be read back.
+    #[error("record {0} in the store is not valid JSON")]
+    BadRecord(String),
+}
+
+impl Error {
+    fn sqlite(what: &str, source: rusqlite::Error) -> Error {
+        Error::Sqlite {
+            what: what.to_string(),
+            source,
+        }
+    }
+
+    fn index(what: &str, source: tantivy::TantivyError) -> Error {
+        if let tantivy::TantivyError::LockFailure(..) = source {
+            return Error::Busy;
+        }
+        Error::Index {
+            what: what.to_string(),
+            source,
+        }
+    }
+
+    fn io(what: String, source: std::io::Error) -> Error {
+        Error::Io { what, source }
+    }
+
+    fn not_an_archive(path: &Path, why: String) -> Error {
+        Error::NotAnArchive {
+            path: path.to_path_buf(),
+            why,
+        }
+    }
+}
+
+/// How an archive is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Search, show, check: the archive must exist; nothing is written
+    /// (except rebuilding a damaged index).
+    Read,
+    /// Ingest, reindex: created when absent; holds the index writer, so one
+    /// writer at a time.
+    Write,
+}
+
+/// Content hash of a document: 32 hex digits of XXH3-128 (fixed by its
+/// specification, so hashes survive upgrades).
+pub fn content_hash(bytes: &[u8]) -> String {
+    format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
+}
+
+/// A streaming [`content_hash`], for documents read in pieces.
+#[derive(Default)]
+pub struct ContentHasher(xxhash_rust::xxh3::Xxh3Default);
+
+impl ContentHasher {
+    /// Feeds bytes.
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    /// The hash of everything fed, as [`content_hash`] gives it.
+    pub fn finish(&self) -> String {
+        format!("{:032x}", self.0.digest128())
+    }
+}
+
+/// A document already in the archive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentInfo {
+    /// Store id.
+    pub id: i64,
+    /// The path it was first ingested from.
+    pub path: String,
+    /// When (RFC 3339, UTC).
+    pub ingested_at: String,
+    /// Its caption occurrences.
+    pub occurrences: i64,
+}
+
+/// Counts of what an archive holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// Documents.
+    pub documents: i64,
+    /// Caption occurrences.
+    pub occurrences: i64,
+    /// Records (photos, clusters).
+    pub records: i64,
+    /// Distinct caption texts.
+    pub variants: i64,
+}
+
+/// An open archive.
+pub struct Archive {
+    dir: PathBuf,
+    conn: Connection,
+    index: Index,
+    fields: index::Fields,
+    reader: IndexReader,
+    writer: Option<IndexWriter>,
+    notices: Vec<String>,
+    /// Features of variants already compared this session, by variant id.
+    features: std::collections::HashMap<String, std::rc::Rc<dedup::Features>>,
+}
+
+impl Archive {
+    /// Opens the archive in `dir`. In [`Mode::Write`] a missing or empty
+    /// directory becomes a new archive, and the index is caught up with the
+    /// store; a damaged index is rebuilt from the store in either mode (see
+    /// [`Archive::take_notices`]).
+    pub fn open(dir: &Path, mode: Mode) -> Result<Archive, Error> {
+        let store_path = dir.join(STORE_FILE);
+        let exists = store_path.is_file();
+        if !exists {
+            match mode {
+                Mode::Read => return Err(Error::NoArchive(dir.to_path_buf())),
+                Mode::Write => {
+                    if dir.exists() {
+                        let mut entries = std::fs::read_dir(dir)
+                            .map_err(|e| Error::io(format!("reading {}", dir.display()), e))?;
+                        if !dir.is_dir() || entries.next().is_some() {
+                            return Err(Error::not_an_archive(
+                                dir,
+                                format!("it exists and has no {STORE_FILE}"),
+                            ));
+                        }
+                    }
+                    std::fs::create_dir_all(dir)
+                        .map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
+                }
+            }
+        }
+        let conn = store::open(&store_path, mode == Mode::Write)?;
+        let (schema, fields) = index::schema();
+        let mut notices = Vec::new();
+        let index_dir = dir.join(INDEX_DIR);
+        let index = match open_index(&index_dir, &schema) {
+            Ok(index) => index,
+            Err(why) => {
+                if index_dir.exists() {
+                    notices.push(format!(
+                        "the index was damaged ({why}); rebuilding it from the store"
+                    ));
+                    std::fs::remove_dir_all(&index_dir).map_err(|e| {
+                        Error::io(
+                            format!("removing the damaged index {}", index_dir.display()),
+                            e,
+                        )
+                    })?;
+                }
+                std::fs::create_dir_all(&index_dir)
+                    .map_err(|e| Error::io(format!("creating {}", index_dir.display()), e))?;
+                let index = Index::create_in_dir(&index_dir, schema)
+                    .map_err(|e| Error::index("creating the index", e))?;
+                index::register_tokenizers(&index);
+                index
+            }
+        };
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()
+            .map_err(|e| Error::index("opening the index", e))?;
+        let mut archive = Archive {
+            dir: dir.to_path_buf(),
+            conn,
+            index,
+            fields,
+            reader,
+            writer: None,
+            notices,
+            features: Default::default(),
+        };
+        let behind = archive.index_watermark()? < archive.store_seq()?;
+        if mode == Mode::Write || (behind && archive.index_is_empty()) {
+            // A reader rebuilds only an index it found missing or damaged; a
+            // lagging one is left to the writer that is (or was) running.
+            archive.take_writer()?;
+            archive.sync_index()?;
+            if mode == Mode::Read {
+                archive.writer = None;
+            }
+        }
+        Ok(archive)
+    }
+
+    /// The archive directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Messages for the user gathered while opening (a rebuilt index).
+    pub fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
+    }
+
+    fn take_writer(&mut self) -> Result<(), Error> {
+        if self.writer.is_none() {
+            let writer = self
+                .index
+                .writer_with_num_threads(1, INDEX_WRITER_BYTES)
+                .map_err(|e| Error::index("opening the index writer", e))?;
+            self.writer = Some(writer);
+        }
+        Ok(())
+    }
+
+    fn index_is_empty(&self) -> bool {
+        self.index
+            .searchable_segment_metas()
+            .map(|m| m.is_empty())
+            .unwrap_or(true)
+    }
+
+    /// The store's last change number.
+    fn store_seq(&self) -> Result<i64, Error> {
+        store::get_meta_i64(&self.conn, "seq")
+    }
+
+    /// The change number the committed index reflects.
+    fn index_watermark(&self) -> Result<i64, Error> {
+        index::watermark(&self.index).map_err(|e| Error::index("reading the index watermark", e))
+    }
+
+    /// Indexes every record changed since the index watermark and commits;
+    /// returns how many. Needs [`Mode::Write`].
+    pub fn sync_index(&mut self) -> Result<usize, Error> {
+        let from = self.index_watermark()?;
+        let to = self.store_seq()?;
+        if from >= to {
+            return Ok(0);
+        }
+        self.take_writer()?;
+        let Some(writer) = self.writer.as_mut() else {
+            return Ok(0);
+        };
+        let mut stmt = self
+            .conn
+            .prepare("SELECT key, seq, json FROM records WHERE seq > ?1 AND seq <= ?2")
+            .map_err(|e| Error::sqlite("reading records to index", e))?;
+        let mut rows = stmt
+            .query([from, to])
+            .map_err(|e| Error::sqlite("reading records to index", e))?;
+        let mut count = 0;
+        while let Some(row) = rows
+            .next()
+            .map_err(|e| Error::sqlite("reading records to index", e))?
+        {
+            let key: i64 = row
+                .get(0)
+                .map_err(|e| Error::sqlite("reading records", e))?;
+            let seq: i64 = row
+                .get(1)
+                .map_err(|e| Error::sqlite("reading records", e))?;
+            let json: String = row
+                .get(2)
+                .map_err(|e| Error::sqlite("reading records", e))?;
+            let record: serde_json::Value =
+                serde_json::from_str(&json).map_err(|_| Error::BadRecord(key.to_string()))?;
+            writer.delete_term(index::key_term(&self.fields, key as u64));
+            writer
+                .add_document(index::document(
+                    &self.fields,
+                    key as u64,
+                    seq as u64,
+                    &record,
+                ))
+                .map_err(|e| Error::index("indexing a record", e))?;
+            count += 1;
+        }
+        let mut prepared = writer
+            .prepare_commit()
+            .map_err(|e| Error::index("committing the index", e))?;
+        prepared.set_payload(&to.to_string());
+        prepared
+            .commit()
+            .map_err(|e| Error::index("committing the index", e))?;
+        store::set_meta(&self.conn, "indexed_seq", &to.to_string())?;
+        self.reader
+            .reload()
+            .map_err(|e| Error::index("reloading the index", e))?;
+        Ok(count)
+    }
+
+    /// Throws the index away and builds it again from the store; returns
+    /// how many records it holds. Needs [`Mode::Write`].
+    pub fn reindex(&mut self) -> Result<usize, Error> {
+        self.take_writer()?;
+        let Some(writer) = self.writer.as_mut() else {
+            return Ok(0);
+        };
+        writer
+            .delete_all_documents()
+            .map_err(|e| Error::index("clearing the index", e))?;
+        let mut prepared = writer
+            .prepare_commit()
+            .map_err(|e| Error::index("clearing the index", e))?;
+        prepared.set_payload("0");
+        prepared
+            .commit()
+            .map_err(|e| Error::index("clearing the index", e))?;
+        let count = self.sync_index()?;
+        if let Some(writer) = self.writer.as_mut() {
+            // Merging and dropping the cleared segments keeps the index small.
+            let _ = writer.garbage_collect_files().wait();
+        }
+        Ok(count)
+    }
+
+    /// What the archive holds.
+    pub fn stats(&self) -> Result<Stats, Error> {
+        let count = |table: &str| -> Result<i64, Error> {
+            self.conn
+                .query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
+                .map_err(|e| Error::sqlite("counting", e))
+        };
+        Ok(Stats {
+            documents: count("documents")?,
+            occurrences: count("occurrences")?,
+            records: count("records")?,
+            variants: count("variants")?,
+        })
+    }
+
+    /// The document with this content hash, when already ingested.
+    pub fn document_by_hash(&self, hash: &str) -> Result<Option<DocumentInfo>, Error> {
+        use rusqlite::OptionalExtension;
+        self.conn
+            .query_row(
+                "SELECT id, path, ingested_at, occurrences FROM documents WHERE content_hash = ?1",
+                [hash],
+                |r| {
+                    Ok(DocumentInfo {
+                        id: r.get(0)?,
+                        path: r.get(1)?,
+                        ingested_at: r.get(2)?,
+                        occurrences: r.get(3)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(|e| Error::sqlite("looking up a document", e))
+    }
+
+    /// Records by public id (or any variant's id), with their occurrences and
+    /// variants, as JSON: `{id, record, variants: [{id, text, record}],
+    /// occurrences: [{document, path, position, offset, length, text,
+    /// variant, image_url}]}`. `None` when no record has that id.
+    pub fn record_details(&self, id: &str) -> Result<Option<serde_json::Value>, Error> {
+        ingest::record_details(&self.conn, id)
+    }
+
+    /// Records (the representative's JSON, with the public `id` and the
+    /// archive's counts added) by store key, in the order given.
+    pub fn records_by_key(&self, keys: &[u64]) -> Result<Vec<serde_json::Value>, Error> {
+        search::records_by_key(&self.conn, keys)
+    }
+
+    /// Every record key in store order (for exporting everything).
+    pub fn all_keys(&self) -> Result<Vec<u64>, Error> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT key FROM records ORDER BY key")
+            .map_err(|e| Error::sqlite("listing records", e))?;
+        let keys = stmt
+            .query_map([], |r| r.get::<_, i64>(0))
+            .map_err(|e| Error::sqlite("listing records", e))?
+            .map(|k| k.map(|k| k as u64))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| Error::sqlite("listing records", e))?;
+        Ok(keys)
+    }
+}
+
+/// Opens an existing index, checking it has this library's schema.
+fn open_index(dir: &Path, schema: &tantivy::schema::Schema) -> Result<Index, String> {
+    if !dir.join("meta.json").is_file() {
+        return Err("no index".to_string());
+    }
+    let index = Index::open_in_dir(dir).map_err(|e| e.to_string())?;
+    if index.schema() != *schema {
+        return Err("its schema is not this version's".to_string());
+    }
+    index::register_tokenizers(&index);
+    // Opening a reader reads every segment's files: damage shows here.
+    index.reader().map_err(|e| e.to_string()).and_then(|r| {
+        let searcher = r.searcher();
+        for segment in searcher.segment_readers() {
+            segment.get_store_reader(0).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    })?;
+    Ok(index)
+}

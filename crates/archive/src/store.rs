@@ -1,0 +1,176 @@
+//! The SQLite store: schema, versioning and the row-level operations the
+//! archive needs. It is the source of truth; the index is derived from it.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use crate::Error;
+
+/// Marks a database as a dateline archive (`meta.format`).
+pub const FORMAT: &str = "dateline-archive";
+
+/// The schema version this library reads and writes.
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// Version 1 of the schema.
+///
+/// - `documents`: one row per distinct input (content hash), with the path
+///   it was first read from, its size, when, and how many occurrences it
+///   holds (so `check` can tell a whole document from a part of one).
+/// - `records`: one row per photo (cluster). `id` is the public id (the
+///   caption id of its first variant); `variant` is the representative
+///   variant whose parsed record `json` is; the other columns are what
+///   filters and facets read. `seq` is the change counter the index
+///   watermark compares against.
+/// - `variants`: every distinct caption text of a record, with its parsed
+///   record.
+/// - `occurrences`: every caption as found in a document: position, byte
+///   offset and length, the exact text (NULL when it equals the variant's
+///   normalized text, to save space), the variant and the record.
+/// - `lsh`: candidate keys of the near-duplicate detection (see `dedup`).
+/// - `meta`: format, schema version, `seq` (last change number) and
+///   `indexed_seq` (the index watermark as last written).
+const SCHEMA_V1: &str = "
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE documents (
+    id INTEGER PRIMARY KEY,
+    content_hash TEXT NOT NULL UNIQUE,
+    path TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    ingested_at TEXT NOT NULL,
+    occurrences INTEGER NOT NULL
+);
+CREATE TABLE records (
+    key INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    variant TEXT NOT NULL,
+    json TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    date_created TEXT,
+    country_code TEXT,
+    city TEXT,
+    province_code TEXT,
+    geonames_id INTEGER,
+    latitude REAL,
+    longitude REAL,
+    agencies TEXT NOT NULL,
+    creators TEXT NOT NULL,
+    flags TEXT NOT NULL
+);
+CREATE INDEX records_seq ON records(seq);
+CREATE TABLE variants (
+    id TEXT PRIMARY KEY,
+    record INTEGER NOT NULL REFERENCES records(key),
+    text TEXT NOT NULL,
+    json TEXT NOT NULL,
+    first_document INTEGER NOT NULL REFERENCES documents(id)
+) WITHOUT ROWID;
+CREATE INDEX variants_record ON variants(record);
+CREATE TABLE occurrences (
+    document INTEGER NOT NULL REFERENCES documents(id),
+    position INTEGER NOT NULL,
+    byte_offset INTEGER NOT NULL,
+    byte_len INTEGER NOT NULL,
+    exact_text TEXT,
+    variant TEXT NOT NULL REFERENCES variants(id),
+    record INTEGER NOT NULL REFERENCES records(key),
+    image_url TEXT,
+    PRIMARY KEY (document, position)
+) WITHOUT ROWID;
+CREATE INDEX occurrences_record ON occurrences(record);
+CREATE TABLE lsh (
+    key INTEGER NOT NULL,
+    record INTEGER NOT NULL,
+    PRIMARY KEY (key, record)
+) WITHOUT ROWID;
+";
+
+/// Opens (creating when `create`) the database and checks it is an archive
+/// this library can read.
+pub fn open(path: &std::path::Path, create: bool) -> Result<Connection, Error> {
+    let conn = Connection::open(path).map_err(|e| Error::sqlite("opening the store", e))?;
+    conn.busy_timeout(std::time::Duration::from_secs(30))
+        .map_err(|e| Error::sqlite("configuring the store", e))?;
+    // WAL: readers never block the writer nor the writer them. NORMAL
+    // synchronous is durable against a killed process (the WAL is written
+    // before commit returns) and consistent after a power cut.
+    conn.pragma_update(None, "journal_mode", "WAL")
+        .map_err(|e| Error::sqlite("opening the store in WAL mode", e))?;
+    conn.execute_batch(
+        "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -65536;",
+    )
+    .map_err(|e| Error::sqlite("configuring the store", e))?;
+    let has_meta: bool = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+            [],
+            |r| r.get::<_, i64>(0),
+        )
+        .map_err(|e| Error::not_an_archive(path, e.to_string()))?
+        > 0;
+    if !has_meta {
+        let tables: i64 = conn
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+            .map_err(|e| Error::not_an_archive(path, e.to_string()))?;
+        if !create || tables > 0 {
+            return Err(Error::not_an_archive(path, "no archive tables".into()));
+        }
+        let tx = conn
+            .unchecked_transaction()
+            .map_err(|e| Error::sqlite("creating the store", e))?;
+        tx.execute_batch(SCHEMA_V1)
+            .map_err(|e| Error::sqlite("creating the store", e))?;
+        for (key, value) in [
+            ("format", FORMAT.to_string()),
+            ("schema_version", SCHEMA_VERSION.to_string()),
+            ("seq", "0".to_string()),
+            ("indexed_seq", "0".to_string()),
+        ] {
+            tx.execute(
+                "INSERT INTO meta(key, value) VALUES (?1, ?2)",
+                params![key, value],
+            )
+            .map_err(|e| Error::sqlite("creating the store", e))?;
+        }
+        tx.commit()
+            .map_err(|e| Error::sqlite("creating the store", e))?;
+    }
+    let format = get_meta(&conn, "format")?;
+    if format.as_deref() != Some(FORMAT) {
+        return Err(Error::not_an_archive(path, "not a dateline archive".into()));
+    }
+    let version: i64 = get_meta(&conn, "schema_version")?
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    if version != SCHEMA_VERSION {
+        return Err(Error::SchemaVersion {
+            found: version,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    Ok(conn)
+}
+
+/// A `meta` value.
+pub fn get_meta(conn: &Connection, key: &str) -> Result<Option<String>, Error> {
+    conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+        .optional()
+        .map_err(|e| Error::sqlite("reading the store's meta table", e))
+}
+
+/// A numeric `meta` value (0 when absent).
+pub fn get_meta_i64(conn: &Connection, key: &str) -> Result<i64, Error> {
+    Ok(get_meta(conn, key)?
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0))
+}
+
+/// Sets a `meta` value.
+pub fn set_meta(conn: &Connection, key: &str, value: &str) -> Result<(), Error> {
+    conn.execute(
+        "INSERT INTO meta(key, value) VALUES (?1, ?2)
+         ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        params![key, value],
+    )
+    .map_err(|e| Error::sqlite("writing the store's meta table", e))?;
+    Ok(())
+}
