@@ -4,7 +4,12 @@
 //! Exit codes: 0 success; 1 an input was refused or unreadable (the others
 //! were still processed) or the command failed; 2 bad usage (from clap).
 
+mod export;
+mod ingest;
+mod maintain;
 mod parse;
+mod search;
+mod show;
 mod tag;
 
 use std::process::ExitCode;
@@ -19,6 +24,18 @@ pub enum Command {
     Parse(parse::ParseArgs),
     /// Write the fields a JPEG's caption gives into its IPTC-IIM and XMP.
     Tag(tag::TagArgs),
+    /// Add documents (files, folders, `-` for stdin) to the archive, once each.
+    Ingest(ingest::IngestArgs),
+    /// Search the archive: full text, filters, facets.
+    Search(search::SearchArgs),
+    /// Print an archived record with its variants and occurrences.
+    Show(show::ShowArgs),
+    /// Write the selected records as JSON Lines, CSV or GeoJSON.
+    Export(export::ExportArgs),
+    /// Verify the archive: store integrity, index agreeing with the store.
+    Check(maintain::CheckArgs),
+    /// Rebuild the archive's index from its store.
+    Reindex(maintain::ReindexArgs),
 }
 
 /// Runs one subcommand.
@@ -26,6 +43,12 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Parse(args) => parse::run(args),
         Command::Tag(args) => tag::run(args),
+        Command::Ingest(args) => ingest::run(args),
+        Command::Search(args) => search::run(args),
+        Command::Show(args) => show::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Check(args) => maintain::check(args),
+        Command::Reindex(args) => maintain::reindex(args),
     }
 }
 

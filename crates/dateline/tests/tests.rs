@@ -1,5 +1,6 @@
 //! Integration tests of the `dateline` binary (one test binary, modules by topic).
 
+mod archive;
 mod cli;
 mod dev_scores;
 mod pages;

@@ -1,0 +1,193 @@
+//! `dateline export`: the selected records as JSON Lines, CSV or GeoJSON.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use archive::Mode;
+use serde_json::{json, Value};
+
+use super::ingest::ArchiveArg;
+use super::search::SelectArgs;
+
+/// Records fetched from the store at a time.
+const CHUNK: usize = 1000;
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One record per line, as `dateline parse` prints them (plus the
+    /// archive's counts).
+    Jsonl,
+    /// One row per record, IPTC columns.
+    Csv,
+    /// A FeatureCollection, one point per located record.
+    Geojson,
+    /// XMP sidecars (not yet available).
+    Xmp,
+}
+
+/// Arguments of `dateline export`.
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    archive: ArchiveArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Jsonl)]
+    format: Format,
+    #[command(flatten)]
+    select: SelectArgs,
+}
+
+/// The CSV columns: IPTC Photo Metadata names where one exists.
+const CSV_COLUMNS: &[&str] = &[
+    "id",
+    "Description",
+    "Creator",
+    "Credit Line",
+    "Source",
+    "Agencies",
+    "Date Created",
+    "Sublocation",
+    "City",
+    "Province/State",
+    "Country",
+    "Country Code",
+    "Person Shown",
+    "Organisation In Image Name",
+    "Latitude",
+    "Longitude",
+    "GeoNames Id",
+    "Flags",
+    "Variants",
+    "Occurrences",
+];
+
+/// Runs `dateline export`.
+pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    if args.format == Format::Xmp {
+        anyhow::bail!(
+            "--format xmp is not available yet: XMP sidecars will be written by the photometa \
+             crate, which is not wired into export yet; use jsonl, csv or geojson"
+        );
+    }
+    let archive = args.archive.open(Mode::Read)?;
+    let keys = if args.select.is_everything() {
+        archive.all_keys()?
+    } else {
+        let gazetteer = args.select.gazetteer()?;
+        archive
+            .search_keys(&args.select.query(0, false), gazetteer)
+            .context("selecting records")?
+    };
+    let stdout = io::stdout().lock();
+    let mut out = io::BufWriter::with_capacity(256 * 1024, stdout);
+    match args.format {
+        Format::Jsonl => {
+            for chunk in keys.chunks(CHUNK) {
+                for record in archive.records_by_key(chunk)? {
+                    serde_json::to_writer(&mut out, &record)?;
+                    out.write_all(b"\n")?;
+                }
+            }
+        }
+        Format::Csv => {
+            let mut csv = csv::Writer::from_writer(&mut out);
+            csv.write_record(CSV_COLUMNS)?;
+            for chunk in keys.chunks(CHUNK) {
+                for record in archive.records_by_key(chunk)? {
+                    csv.write_record(csv_row(&record))?;
+                }
+            }
+            csv.flush()?;
+        }
+        Format::Geojson => {
+            out.write_all(b"{\"type\":\"FeatureCollection\",\"features\":[")?;
+            let mut first = true;
+            for chunk in keys.chunks(CHUNK) {
+                for record in archive.records_by_key(chunk)? {
+                    if let Some(feature) = feature(&record) {
+                        if !first {
+                            out.write_all(b",")?;
+                        }
+                        first = false;
+                        out.write_all(b"\n")?;
+                        serde_json::to_writer(&mut out, &feature)?;
+                    }
+                }
+            }
+            out.write_all(b"\n]}\n")?;
+        }
+        Format::Xmp => unreachable!("refused above"),
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn text(v: &Value) -> String {
+    match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn joined(v: &Value, key: Option<&str>) -> String {
+    v.as_array()
+        .map(|items| {
+            items
+                .iter()
+                .map(|item| text(key.map_or(item, |k| &item[k])))
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+        .unwrap_or_default()
+}
+
+fn csv_row(r: &Value) -> Vec<String> {
+    let loc = &r["location"];
+    vec![
+        text(&r["id"]),
+        text(&r["description"]),
+        joined(&r["credit"]["creators"], None),
+        text(&r["credit"]["raw"]),
+        text(&r["credit"]["source"]),
+        joined(&r["credit"]["agencies"], None),
+        text(&r["date_created"]),
+        text(&loc["sublocation"]),
+        text(&loc["city"]),
+        text(&loc["province"]),
+        text(&loc["country"]),
+        text(&loc["country_code"]),
+        joined(&r["persons"], Some("name")),
+        joined(&r["organizations"], None),
+        text(&loc["latitude"]),
+        text(&loc["longitude"]),
+        text(&loc["geonames_id"]),
+        joined(&r["flags"], None),
+        text(&r["archive"]["variants"]),
+        text(&r["archive"]["occurrences"]),
+    ]
+}
+
+/// A GeoJSON point feature for a located record.
+fn feature(r: &Value) -> Option<Value> {
+    let loc = &r["location"];
+    let (lat, lon) = (loc["latitude"].as_f64()?, loc["longitude"].as_f64()?);
+    Some(json!({
+        "type": "Feature",
+        "geometry": {"type": "Point", "coordinates": [lon, lat]},
+        "properties": {
+            "id": r["id"],
+            "description": r["description"],
+            "creators": r["credit"]["creators"],
+            "agencies": r["credit"]["agencies"],
+            "date_created": r["date_created"],
+            "city": loc["city"],
+            "province": loc["province"],
+            "country": loc["country"],
+            "geonames_id": loc["geonames_id"],
+            "flags": r["flags"],
+        },
+    }))
+}
