@@ -17,17 +17,54 @@ type Key = [u64; MAX_WORD / 8];
 const EMPTY: Key = [0; MAX_WORD / 8];
 
 /// The key of a word, `None` when it is empty or longer than [`MAX_WORD`].
-/// Bytes are packed with shifts, not copied through memory, so the probe
-/// does not wait on a store to a buffer it then reads.
+/// Bytes are gathered into integers by loads, not copied through a buffer,
+/// so the probe does not wait on a store to memory it then reads.
 fn key(word: &[u8]) -> Option<Key> {
     if word.is_empty() || word.len() > MAX_WORD {
         return None;
     }
     let mut key = EMPTY;
-    for (i, &b) in word.iter().enumerate() {
-        key[i / 8] |= u64::from(b.to_ascii_lowercase()) << (8 * (i % 8));
+    for (slot, chunk) in key.iter_mut().zip(word.chunks(8)) {
+        *slot = ascii_lowercase(little_endian(chunk));
     }
     Some(key)
+}
+
+/// Up to eight bytes as a little-endian integer, zero-padded.
+fn little_endian(chunk: &[u8]) -> u64 {
+    if let Ok(eight) = <[u8; 8]>::try_from(chunk) {
+        return u64::from_le_bytes(eight);
+    }
+    let mut value = 0u64;
+    let mut shift = 0;
+    let mut rest = chunk;
+    if let Some((four, tail)) = rest.split_first_chunk::<4>() {
+        value = u64::from(u32::from_le_bytes(*four));
+        shift = 32;
+        rest = tail;
+    }
+    if let Some((two, tail)) = rest.split_first_chunk::<2>() {
+        value |= u64::from(u16::from_le_bytes(*two)) << shift;
+        shift += 16;
+        rest = tail;
+    }
+    if let Some(&one) = rest.first() {
+        value |= u64::from(one) << shift;
+    }
+    value
+}
+
+/// `to_ascii_lowercase` on each of the eight bytes at once: bytes from `A`
+/// to `Z` get bit 5 set; every other byte, non-ASCII ones included, stays.
+fn ascii_lowercase(bytes: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let low7 = bytes & LOW7;
+    // High bit set where the low seven bits are >= b'A', and >= b'Z' + 1.
+    let at_least_a = low7 + 0x3f3f_3f3f_3f3f_3f3f;
+    let past_z = low7 + 0x2525_2525_2525_2525;
+    let upper = at_least_a & !past_z & !bytes & HIGH;
+    bytes | (upper >> 2)
 }
 
 /// Words (compared ASCII-case-insensitively, like `eq_ignore_ascii_case`)
@@ -111,5 +148,17 @@ mod tests {
         assert_eq!(table.get(b"idlib"), None);
         assert_eq!(table.get(b""), None);
         assert_eq!(table.get(&[b'a'; 25]), None);
+    }
+
+    #[test]
+    fn keys_lowercase_every_byte_like_the_byte_loop() {
+        let bytes: Vec<u8> = (0..=255u8).collect();
+        for window in bytes.windows(13).chain(bytes.chunks(5)).chain(bytes.chunks(24)) {
+            let mut expected = EMPTY;
+            for (i, &b) in window.iter().enumerate() {
+                expected[i / 8] |= u64::from(b.to_ascii_lowercase()) << (8 * (i % 8));
+            }
+            assert_eq!(key(window), Some(expected), "{window:?}");
+        }
     }
 }
