@@ -433,21 +433,14 @@ const MAPPINGS: [Mapping; 12] = [
 
 /// The values of a field: none when not given.
 fn values_of(m: &PhotoMetadata, f: Field) -> Vec<String> {
-    let one = |o: &Option<String>| {
-        o.as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .into_iter()
-            .collect()
+    // Control characters (other than tab and line breaks) are dropped: XML cannot hold them.
+    let clean = |s: &str| -> Option<String> {
+        let s: String = s.chars().filter(|&c| xmp::xml_char(c)).collect();
+        let s = s.trim();
+        (!s.is_empty()).then(|| s.to_owned())
     };
-    let many = |v: &Vec<String>| {
-        v.iter()
-            .map(|s| s.trim())
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .collect()
-    };
+    let one = |o: &Option<String>| o.as_deref().and_then(clean).into_iter().collect();
+    let many = |v: &Vec<String>| v.iter().filter_map(|s| clean(s)).collect();
     match f {
         Field::Description => one(&m.description),
         Field::Creators => many(&m.creators),

@@ -168,8 +168,8 @@ pub(crate) fn parse(packet: &[u8]) -> Result<Vec<Node>, Error> {
                     let (ans, alocal) = reader.resolver().resolve_attribute(QName(&key));
                     let value = a
                         .normalized_value(quick_xml::XmlVersion::Implicit1_0)
-                        .map_err(|e| bad(e, pos))?
-                        .into_owned();
+                        .map_err(|e| bad(e, pos))?;
+                    let value = clean(&value);
                     attrs.push(Attr {
                         ns: ns_string(&ans),
                         local: alocal.as_ref().to_owned(),
@@ -197,8 +197,8 @@ pub(crate) fn parse(packet: &[u8]) -> Result<Vec<Node>, Error> {
                 };
                 push(&mut stack, &mut top, Node::El(el));
             }
-            Event::Text(t) => push_text(&mut stack, &mut top, &t.xml10_content()),
-            Event::CData(t) => push_text(&mut stack, &mut top, &t.xml10_content()),
+            Event::Text(t) => push_text(&mut stack, &mut top, &clean(&t.xml10_content())),
+            Event::CData(t) => push_text(&mut stack, &mut top, &clean(&t.xml10_content())),
             Event::GeneralRef(r) => {
                 let c = match r.resolve_char_ref() {
                     Ok(Some(c)) => c,
@@ -216,7 +216,7 @@ pub(crate) fn parse(packet: &[u8]) -> Result<Vec<Node>, Error> {
                     },
                     Err(e) => return Err(bad(e, pos)),
                 };
-                push_text(&mut stack, &mut top, c.encode_utf8(&mut [0; 4]));
+                push_text(&mut stack, &mut top, &clean(c.encode_utf8(&mut [0; 4])));
             }
             Event::Comment(c) => push(&mut stack, &mut top, Node::Raw(format!("<!--{}-->", &*c))),
             Event::PI(p) => {
@@ -236,6 +236,24 @@ pub(crate) fn parse(packet: &[u8]) -> Result<Vec<Node>, Error> {
         )));
     }
     Ok(top)
+}
+
+/// Whether XML 1.0 allows the character.
+pub(crate) fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+/// Text with the characters XML 1.0 does not allow replaced by U+FFFD, so
+/// that what is read is what would be written back (a control character
+/// in a namespace name must not vanish and turn it into a known one).
+fn clean(s: &str) -> String {
+    if s.chars().all(xml_char) {
+        s.to_owned()
+    } else {
+        s.chars()
+            .map(|c| if xml_char(c) { c } else { '\u{FFFD}' })
+            .collect()
+    }
 }
 
 fn ns_string(r: &ResolveResult<'_>) -> String {
@@ -865,8 +883,8 @@ fn escape(out: &mut String, s: &str, attr: bool) {
             '\n' if attr => out.push_str("&#xA;"),
             '\t' if attr => out.push_str("&#x9;"),
             '\r' => out.push_str("&#xD;"),
-            // Not allowed in XML 1.0: dropped rather than written.
-            c if (c as u32) < 0x20 && !matches!(c, '\n' | '\t') => {}
+            // Not allowed in XML 1.0 (the parser already replaced them in what it read).
+            c if !xml_char(c) => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }
@@ -938,6 +956,30 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("<!-- kept -->"));
+    }
+
+    #[test]
+    fn control_characters_do_not_vanish_on_rewrite() {
+        // Found by fuzzing: a control character inside a namespace name was
+        // dropped on writing, which turned it into the real Iptc4xmpExt.
+        let packet = "<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>\
+            <rdf:Description xmlns:e='http://ipt\u{1a}c.org/std/Iptc4xmpExt/2008-02-29/'>\
+            <e:PersonInImage><rdf:Bag><rdf:li>Bob\u{1}</rdf:li></rdf:Bag></e:PersonInImage>\
+            </rdf:Description></rdf:RDF></x:xmpmeta>";
+        assert!(read_xmp(packet.as_bytes())
+            .unwrap()
+            .persons_shown
+            .is_empty());
+        let mut doc = parse(packet.as_bytes()).unwrap();
+        apply(
+            &mut doc,
+            &[],
+            &[NewProp::Text(NS_PS, "City", "Idlib".into())],
+        );
+        let out = serialize(&doc, 0);
+        let m = read_xmp(out.as_bytes()).unwrap();
+        assert!(m.persons_shown.is_empty(), "{out}");
+        assert!(out.contains("Bob\u{FFFD}"), "{out}");
     }
 
     #[test]
