@@ -691,11 +691,12 @@ pub fn write_jpeg(
             .iter()
             .find(|r| r.id == iim::RES_IPTC)
             .map(|r| &r.data[..]);
-        let stale = resources.iter().any(|r| {
-            r.id == iim::RES_DIGEST
-                && r.data.len() == 16
-                && r.data[..] != Md5::digest(old_data.unwrap_or_default())[..]
-        });
+        let stale = old_data.is_some()
+            && resources.iter().any(|r| {
+                r.id == iim::RES_DIGEST
+                    && r.data.len() == 16
+                    && r.data[..] != Md5::digest(old_data.unwrap_or_default())[..]
+            });
         let data = iim::encode_datasets(&iim::rewrite(&old_sets, &new_sets));
         let digest = Md5::digest(&data).to_vec();
         set_resource(&mut resources, iim::RES_IPTC, data);
