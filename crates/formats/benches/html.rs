@@ -1,8 +1,42 @@
 //! Throughput of the HTML reader on a generated gallery page (figures,
-//! slides, article text, scripts and JSON-LD), beside a plain byte scan for
-//! `<` over the same bytes as a floor.
+//! slides, article text, scripts), beside two floors over the same bytes:
+//! html5ever's tokenizer alone with a sink that does nothing, and a plain
+//! byte scan for `<`.
 
 use criterion::{Criterion, Throughput};
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::{
+    states::RawKind, BufferQueue, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer,
+    TokenizerOpts,
+};
+
+/// Counts tokens and switches to raw text for scripts and styles, as the
+/// reader's sink does; nothing else.
+struct NullSink(std::cell::Cell<usize>);
+
+impl TokenSink for NullSink {
+    type Handle = ();
+    fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
+        self.0.set(self.0.get() + 1);
+        match token {
+            Token::TagToken(tag)
+                if tag.kind == TagKind::StartTag && matches!(&*tag.name, "script" | "style") =>
+            {
+                TokenSinkResult::RawData(RawKind::ScriptData)
+            }
+            _ => TokenSinkResult::Continue,
+        }
+    }
+}
+
+fn tokenize_only(page: &str) -> usize {
+    let tokenizer = Tokenizer::new(NullSink(std::cell::Cell::new(0)), TokenizerOpts::default());
+    let queue = BufferQueue::default();
+    queue.push_back(StrTendril::from_slice(page));
+    let _ = tokenizer.feed(&queue);
+    tokenizer.end();
+    tokenizer.sink.0.get()
+}
 
 /// About `bytes` of a news gallery page.
 fn page(bytes: usize) -> String {
@@ -38,6 +72,9 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("read_html", |b| {
         b.iter(|| formats::html::read_html(page.as_bytes()).map(|found| found.captions.len()))
+    });
+    group.bench_function("tokenizer_only_baseline", |b| {
+        b.iter(|| tokenize_only(&page))
     });
     group.bench_function("memchr_lt_baseline", |b| {
         b.iter(|| memchr::memchr_iter(b'<', page.as_bytes()).count())
