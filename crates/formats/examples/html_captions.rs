@@ -7,7 +7,9 @@ use std::fs::File;
 use std::io::BufReader;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args().nth(1).ok_or("usage: html_captions PAGE.html")?;
+    let path = std::env::args()
+        .nth(1)
+        .ok_or("usage: html_captions PAGE.html")?;
     let found = formats::html::read_html(BufReader::new(File::open(path)?))?;
     for caption in &found.captions {
         println!(
