@@ -274,15 +274,13 @@ pub fn read_jpeg<R: Read>(r: R) -> Result<JpegMetadata, Error> {
             let (sets, err) = iim::parse_datasets(data);
             warnings.extend(err);
             out.iim = iim::to_metadata(&sets);
-            if let Some(d) = res.iter().find(|r| r.id == iim::RES_DIGEST) {
-                if d.data.len() == 16 && d.data[..] != Md5::digest(data)[..] && d.data != [0; 16] {
-                    iim_wins = true;
-                    warnings.push(
-                        "IPTC digest does not match the IIM data: IIM was edited after XMP, \
-                         so IIM values win"
-                            .into(),
-                    );
-                }
+            if digest_is_stale(&res) {
+                iim_wins = true;
+                warnings.push(
+                    "IPTC digest does not match the IIM data: IIM was edited after XMP, \
+                     so IIM values win"
+                        .into(),
+                );
             }
         }
     }
@@ -293,6 +291,19 @@ pub fn read_jpeg<R: Read>(r: R) -> Result<JpegMetadata, Error> {
     };
     out.warnings = warnings;
     Ok(out)
+}
+
+/// Whether the IPTC digest (0x0425) says the IIM (0x0404) changed since it
+/// was computed. An all-zero digest (written by tools without MD5) says nothing.
+fn digest_is_stale(res: &[iim::Resource]) -> bool {
+    let Some(data) = res.iter().find(|r| r.id == iim::RES_IPTC).map(|r| &r.data) else {
+        return false;
+    };
+    res.iter()
+        .find(|r| r.id == iim::RES_DIGEST)
+        .is_some_and(|d| {
+            d.data.len() == 16 && d.data != [0; 16] && d.data[..] != Md5::digest(data)[..]
+        })
 }
 
 /// Assembles the extended XMP with this GUID from its chunks.
@@ -593,6 +604,7 @@ pub fn write_jpeg(
         None => Vec::new(),
     };
     let old_iim = iim::to_metadata(&old_sets);
+    let stale = digest_is_stale(&resources);
 
     // Decide field by field.
     let mut report = WriteReport::default();
@@ -625,7 +637,11 @@ pub fn write_jpeg(
     }
 
     // The location fields as they will be after writing, for LocationShown.
-    let mut location = merge(&old_xmp, &old_iim);
+    let mut location = if stale {
+        merge(&old_iim, &old_xmp)
+    } else {
+        merge(&old_xmp, &old_iim)
+    };
     for (f, vals) in &chosen {
         let v = Some(vals[0].clone());
         match f {
@@ -687,16 +703,6 @@ pub fn write_jpeg(
         // The digest is brought up to date when it matched (or was missing), as
         // ExifTool does; a stale one stays stale, so readers keep preferring
         // the IIM values that were edited behind XMP's back.
-        let old_data = resources
-            .iter()
-            .find(|r| r.id == iim::RES_IPTC)
-            .map(|r| &r.data[..]);
-        let stale = old_data.is_some()
-            && resources.iter().any(|r| {
-                r.id == iim::RES_DIGEST
-                    && r.data.len() == 16
-                    && r.data[..] != Md5::digest(old_data.unwrap_or_default())[..]
-            });
         let data = iim::encode_datasets(&iim::rewrite(&old_sets, &new_sets));
         let digest = Md5::digest(&data).to_vec();
         set_resource(&mut resources, iim::RES_IPTC, data);
