@@ -1,6 +1,7 @@
 //! Integration tests of the `dateline` binary (one test binary, modules by topic).
 
 mod archive;
+mod archive_crash;
 mod cli;
 mod dev_scores;
 mod pages;
