@@ -71,9 +71,13 @@
 //!   than [`MAX_CAPTION_BYTES`] is cut there, with a warning.
 //! - **Bytes.** The input is UTF-8 (a BOM is dropped); invalid bytes are
 //!   replaced with U+FFFD and reported once with the first bad offset and a
-//!   count. Legacy encodings declared by `<meta charset>` are not decoded
-//!   (their non-ASCII bytes come out as U+FFFD). Binary input is refused
-//!   like the text reader refuses it ([`Error::NotText`]).
+//!   count. A page whose `<meta charset>` (in its first 8 KiB) declares
+//!   windows-1252 or one of its aliases (`iso-8859-1`, `latin1`, `ascii`:
+//!   the same decoder for browsers) has each run between two `<` that is
+//!   not valid UTF-8 decoded as windows-1252 (pages saved in UTF-8 keep a
+//!   stale declaration often enough). Other legacy encodings are not
+//!   decoded: [`Warning::UnsupportedEncoding`], then as UTF-8. Binary input
+//!   is refused like the text reader refuses it ([`Error::NotText`]).
 //! - **Memory.** Bounded by the chunk size, the element stack, the caption
 //!   cap and one JSON-LD script ([`MAX_JSONLD_BYTES`]), plus the captions
 //!   found. A single tag, comment or attribute larger than
@@ -225,6 +229,12 @@ pub enum Warning {
         /// Offset of the first element past the limit.
         offset: u64,
     },
+    /// The page declares an encoding this reader does not decode (it reads
+    /// UTF-8 and windows-1252); non-ASCII text comes out as U+FFFD.
+    UnsupportedEncoding {
+        /// The declared label, lowercased (`windows-1251`, `shift_jis`).
+        label: String,
+    },
     /// Reading stopped early; the captions found before are returned.
     Stopped {
         /// Offset where reading stopped.
@@ -262,6 +272,14 @@ pub fn read_html<R: Read>(reader: R) -> Result<HtmlCaptions, Error> {
         return Err(Error::NotText { looks_like });
     }
     let mut feeder = Feeder::new();
+    match markup::declared_charset(&head) {
+        Some(label) if markup::is_windows_1252(&label) => feeder.windows_1252 = true,
+        Some(label) if !markup::is_utf8(&label) => feeder
+            .tokenizer
+            .sink
+            .warn(Warning::UnsupportedEncoding { label }),
+        _ => {}
+    }
     let mut pending = head;
     let mut eof = false;
     loop {
@@ -326,6 +344,8 @@ struct Feeder {
     since_token: usize,
     tokens_seen: u64,
     bad_utf8: Option<(u64, usize)>,
+    /// Runs that are not UTF-8 are windows-1252.
+    windows_1252: bool,
     stopped: bool,
 }
 
@@ -342,6 +362,7 @@ impl Feeder {
             since_token: 0,
             tokens_seen: 0,
             bad_utf8: None,
+            windows_1252: false,
             stopped: false,
         }
     }
@@ -366,7 +387,12 @@ impl Feeder {
                 let mut start = 0;
                 for end in memchr::memchr_iter(b'<', bytes).chain([bytes.len()]) {
                     if end > start {
-                        let piece = self.decode_lossy(&bytes[start..end]);
+                        let bytes = &bytes[start..end];
+                        let piece = match std::str::from_utf8(bytes) {
+                            Ok(text) => StrTendril::from_slice(text),
+                            Err(_) if self.windows_1252 => markup::decode_windows_1252(bytes),
+                            Err(_) => self.decode_lossy(bytes),
+                        };
                         if !self.feed_piece(piece, end - start) {
                             return false;
                         }
@@ -429,9 +455,14 @@ impl Feeder {
     fn finish(self) -> HtmlCaptions {
         let mut found = self.tokenizer.sink.finish();
         if let Some((offset, count)) = self.bad_utf8 {
+            // First but for the declared encoding that explains it.
+            let at = usize::from(matches!(
+                found.warnings.first(),
+                Some(Warning::UnsupportedEncoding { .. })
+            ));
             found
                 .warnings
-                .insert(0, Warning::InvalidUtf8 { offset, count });
+                .insert(at, Warning::InvalidUtf8 { offset, count });
         }
         found
     }

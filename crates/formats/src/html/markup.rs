@@ -55,6 +55,106 @@ pub(super) fn looks_like_html(prefix: &[u8]) -> bool {
     })
 }
 
+/// The label a `<meta charset=…>` or `<meta http-equiv content="…;
+/// charset=…">` in `head` declares, lowercased.
+pub(super) fn declared_charset(head: &[u8]) -> Option<String> {
+    let mut from = 0;
+    while let Some(found) = find_ignore_case(&head[from..], b"charset") {
+        let at = from + found;
+        from = at + 7;
+        // Only inside a <meta> tag.
+        let tag_start = memchr::memrchr(b'<', &head[..at])?;
+        if memchr::memchr(b'>', &head[tag_start..at]).is_some()
+            || !head[tag_start + 1..]
+                .get(..4)
+                .is_some_and(|name| name.eq_ignore_ascii_case(b"meta"))
+        {
+            continue;
+        }
+        let rest = head[from..].trim_ascii_start();
+        let Some(rest) = rest.strip_prefix(b"=") else {
+            continue;
+        };
+        let rest = rest.trim_ascii_start();
+        let rest = rest
+            .strip_prefix(b"\"")
+            .or_else(|| rest.strip_prefix(b"'"))
+            .unwrap_or(rest);
+        let len = rest
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
+            .count();
+        if len > 0 {
+            return Some(String::from_utf8_lossy(&rest[..len]).to_ascii_lowercase());
+        }
+    }
+    None
+}
+
+fn find_ignore_case(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle))
+}
+
+/// The WHATWG Encoding Standard's labels of UTF-8.
+pub(super) fn is_utf8(label: &str) -> bool {
+    matches!(
+        label,
+        "utf-8"
+            | "utf8"
+            | "unicode-1-1-utf-8"
+            | "unicode11utf8"
+            | "unicode20utf8"
+            | "x-unicode20utf8"
+    )
+}
+
+/// The WHATWG Encoding Standard's labels of windows-1252 (browsers decode
+/// ISO-8859-1 and ASCII pages with it).
+pub(super) fn is_windows_1252(label: &str) -> bool {
+    matches!(
+        label,
+        "windows-1252"
+            | "cp1252"
+            | "x-cp1252"
+            | "iso-8859-1"
+            | "iso8859-1"
+            | "iso88591"
+            | "iso_8859-1"
+            | "iso_8859-1:1987"
+            | "latin1"
+            | "l1"
+            | "us-ascii"
+            | "ascii"
+            | "ansi_x3.4-1968"
+            | "cp819"
+            | "csisolatin1"
+            | "ibm819"
+            | "iso-ir-100"
+    )
+}
+
+/// windows-1252 bytes as text; 0x80–0x9F per the WHATWG index, the rest
+/// as Latin-1.
+pub(super) fn decode_windows_1252(bytes: &[u8]) -> StrTendril {
+    const HIGH: [char; 32] = [
+        '\u{20AC}', '\u{81}', '\u{201A}', '\u{192}', '\u{201E}', '\u{2026}', '\u{2020}',
+        '\u{2021}', '\u{2C6}', '\u{2030}', '\u{160}', '\u{2039}', '\u{152}', '\u{8D}', '\u{17D}',
+        '\u{8F}', '\u{90}', '\u{2018}', '\u{2019}', '\u{201C}', '\u{201D}', '\u{2022}', '\u{2013}',
+        '\u{2014}', '\u{2DC}', '\u{2122}', '\u{161}', '\u{203A}', '\u{153}', '\u{9D}', '\u{17E}',
+        '\u{178}',
+    ];
+    let text: String = bytes
+        .iter()
+        .map(|&b| match b {
+            0x80..=0x9F => HIGH[usize::from(b - 0x80)],
+            _ => char::from(b),
+        })
+        .collect();
+    StrTendril::from(text)
+}
+
 /// Elements whose boundaries do not separate words.
 pub(super) fn is_inline(name: &str) -> bool {
     matches!(
@@ -385,6 +485,29 @@ mod tests {
         ] {
             assert!(!looks_like_html(text), "{}", String::from_utf8_lossy(text));
         }
+    }
+
+    #[test]
+    fn declared_charsets() {
+        let label = |head: &[u8]| declared_charset(head);
+        assert_eq!(
+            label(b"<meta charset=\"ISO-8859-1\">").as_deref(),
+            Some("iso-8859-1")
+        );
+        assert_eq!(
+            label(
+                b"<head><META http-equiv=Content-Type content='text/html; charset=windows-1251'>"
+            )
+            .as_deref(),
+            Some("windows-1251")
+        );
+        assert_eq!(label(b"<p>charset=utf-8 in text</p>"), None);
+        assert_eq!(label(b"<meta name=x><p>charset=latin1"), None);
+        assert!(is_windows_1252("latin1") && !is_windows_1252("windows-1251"));
+        assert_eq!(
+            &*decode_windows_1252(b"Caf\xE9 \x93quoted\x94 \x80 5"),
+            "Caf\u{e9} \u{201c}quoted\u{201d} \u{20ac} 5"
+        );
     }
 
     #[test]

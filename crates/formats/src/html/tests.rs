@@ -376,3 +376,27 @@ fn reading_in_tiny_pieces_changes_nothing() {
     assert_eq!(whole, trickled);
     assert_eq!(whole.captions[0].text, "Caf\u{e9} & bar.");
 }
+
+#[test]
+fn declared_windows_1252_is_decoded_other_legacy_encodings_warned() {
+    let page = b"<html><head><meta charset=\"iso-8859-1\"></head><body>\
+        <figure><figcaption>Caf\xE9 owners in N\xEEmes \x96 France.</figcaption></figure>\
+        <figure><figcaption>Already UTF-8: Z\xC3\xBCrich.</figcaption></figure>";
+    let found = read_html(&page[..]).expect("read");
+    let texts: Vec<_> = found.captions.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "Caf\u{e9} owners in N\u{ee}mes \u{2013} France.",
+            "Already UTF-8: Z\u{fc}rich."
+        ]
+    );
+    assert!(found.warnings.is_empty());
+
+    let page = b"<meta charset=windows-1251><figure><figcaption>\xCC\xEE\xF1\xEA\xE2\xE0</figcaption></figure>";
+    let found = read_html(&page[..]).expect("read");
+    assert!(matches!(
+        &found.warnings[..],
+        [Warning::UnsupportedEncoding { label }, Warning::InvalidUtf8 { .. }] if label == "windows-1251"
+    ));
+}
