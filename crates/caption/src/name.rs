@@ -310,6 +310,18 @@ fn scan_word(s: &str, i: usize) -> usize {
     let mut prev: Option<char> = None;
     let mut letters_in_part = 0usize;
     while let Some(c) = char_at(s, at) {
+        if c.is_ascii_alphanumeric() {
+            // A run of ASCII letters and digits, the bulk of any word.
+            let run = s.as_bytes()[at..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
+            at += run;
+            end = at;
+            letters_in_part += run;
+            prev = Some(char::from(s.as_bytes()[at - 1]));
+            continue;
+        }
         let after_c = at + c.len_utf8();
         let next = char_at(s, after_c);
         if c.is_alphanumeric() {

@@ -14,7 +14,10 @@
 //! capitalized names and a few nouns of supply. A lower-case content word in
 //! between (`released ... walk in`) breaks the link.
 
+use std::sync::LazyLock;
+
 use super::scan::{token_text, Kind, Token};
+use crate::word_table::WordTable;
 
 /// How far back a governing cue may stand, in tokens.
 const LOOKBACK_TOKENS: usize = 14;
@@ -78,7 +81,7 @@ const BACKGROUND_WORDS: [&str; 7] = [
 const WEAK_BACKGROUND_WORDS: [&str; 5] = ["after", "before", "following", "prior", "ahead"];
 
 /// Lower-case words that may stand between a release or taken cue and its
-/// date without breaking the link. Sorted, for binary search (a test checks).
+/// date without breaking the link. Sorted and lower case (a test checks).
 const FILLERS: &[&str] = &[
     "a",
     "activist",
@@ -237,24 +240,51 @@ fn cue_behind(text: &str, tokens: &[Token], first: usize, sentence_start: usize)
             // never a cue itself except as a sentence's first word.
             continue;
         }
-        if in_list(word, &RELEASE_WORDS) && releases_the_image(text, tokens, i, sentence_start) {
+        // One probe classifies the word against every cue list.
+        let lists = CUE_LISTS.get(word.as_bytes()).unwrap_or(0);
+        if lists & RELEASE != 0 && releases_the_image(text, tokens, i, sentence_start) {
             return (!content_between).then_some(Cue::Release);
         }
-        if in_list(word, &TAKEN_WORDS) {
+        if lists & TAKEN != 0 {
             return (!content_between).then_some(Cue::Taken);
         }
-        if in_list(word, &BACKGROUND_WORDS) {
+        if lists & BACKGROUND != 0 {
             return (!comma_between).then_some(Cue::Background);
         }
-        if in_list(word, &WEAK_BACKGROUND_WORDS) {
+        if lists & WEAK_BACKGROUND != 0 {
             return (!comma_between).then_some(Cue::WeakBackground);
         }
-        if !capitalized && !is_filler(word) {
+        // Fillers are matched in ASCII only.
+        if !capitalized && !(lists & FILLER != 0 && word.is_ascii()) {
             content_between = true;
         }
     }
     None
 }
+
+/// Bits of [`CUE_LISTS`]: which cue list a word is in.
+const RELEASE: u8 = 1;
+const TAKEN: u8 = 1 << 1;
+const BACKGROUND: u8 = 1 << 2;
+const WEAK_BACKGROUND: u8 = 1 << 3;
+const FILLER: u8 = 1 << 4;
+
+/// The lists [`cue_behind`] reads, in one table: words before a date are
+/// looked up once each instead of compared with every list entry.
+static CUE_LISTS: LazyLock<WordTable<u8>> = LazyLock::new(|| {
+    let lists: [(&[&str], u8); 5] = [
+        (&RELEASE_WORDS, RELEASE),
+        (&TAKEN_WORDS, TAKEN),
+        (&BACKGROUND_WORDS, BACKGROUND),
+        (&WEAK_BACKGROUND_WORDS, WEAK_BACKGROUND),
+        (FILLERS, FILLER),
+    ];
+    WordTable::new(
+        lists
+            .into_iter()
+            .flat_map(|(list, bit)| list.iter().map(move |word| (word.as_bytes(), bit))),
+    )
+});
 
 /// Release verbs of media themselves: whatever is uploaded or posted in a
 /// caption is the image.
@@ -385,19 +415,6 @@ pub(super) fn is_dateline_position(text: &str, tokens: &[Token], first: usize) -
         Kind::Word => !in_list(token_text(text, *previous), &PREPOSITIONS),
         Kind::Number => false,
     }
-}
-
-/// Whether a lower-case word is one of the [`FILLERS`].
-fn is_filler(word: &str) -> bool {
-    const MAX_FILLER_BYTES: usize = 16;
-    if word.len() > MAX_FILLER_BYTES || !word.is_ascii() {
-        return false;
-    }
-    let mut buf = [0u8; MAX_FILLER_BYTES];
-    let key = &mut buf[..word.len()];
-    key.copy_from_slice(word.as_bytes());
-    key.make_ascii_lowercase();
-    std::str::from_utf8(key).is_ok_and(|key| FILLERS.binary_search(&key).is_ok())
 }
 
 /// ASCII case-insensitive membership.

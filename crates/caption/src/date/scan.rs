@@ -12,9 +12,12 @@
 //! without a full stop need a day (`Jan 5`, never `Jan 2016`), and a bare
 //! year needs its cue, because four digits alone are as often a count.
 
+use std::sync::LazyLock;
+
 use jiff::civil::Weekday;
 
 use crate::span::Span;
+use crate::word_table::WordTable;
 
 /// One lexical token of the description.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,7 +67,20 @@ pub(super) fn tokenize(text: &str, span: Span) -> Vec<Token> {
         };
         let start = i;
         i += len;
+        let continues = match kind {
+            Kind::Number => DIGIT,
+            _ => LETTER | APOSTROPHE,
+        };
         while i < span.end {
+            // ASCII continues a token by table, without decoding.
+            let b = bytes[i];
+            if b.is_ascii() {
+                if ASCII_CLASS[usize::from(b)] & continues == 0 {
+                    break;
+                }
+                i += 1;
+                continue;
+            }
             let (next, next_len) = char_at(text, bytes, i);
             let same = match kind {
                 Kind::Number => next.is_ascii_digit(),
@@ -83,6 +99,31 @@ pub(super) fn tokenize(text: &str, span: Span) -> Vec<Token> {
     }
     tokens
 }
+
+/// Classes of ASCII bytes inside a token.
+const DIGIT: u8 = 1;
+const LETTER: u8 = 1 << 1;
+const APOSTROPHE: u8 = 1 << 2;
+
+/// [`DIGIT`], [`LETTER`] or [`APOSTROPHE`] of each ASCII byte.
+const ASCII_CLASS: [u8; 128] = {
+    let mut table = [0u8; 128];
+    let mut b = 0;
+    while b < 128 {
+        let byte = b as u8;
+        table[b] = if byte.is_ascii_digit() {
+            DIGIT
+        } else if byte.is_ascii_alphabetic() {
+            LETTER
+        } else if byte == b'\'' {
+            APOSTROPHE
+        } else {
+            0
+        };
+        b += 1;
+    }
+    table
+};
 
 /// The character at byte `i` (a char boundary) and its length.
 fn char_at(text: &str, bytes: &[u8], i: usize) -> (char, usize) {
@@ -389,86 +430,126 @@ fn glued_after(tokens: &[Token], i: usize) -> bool {
     }
 }
 
+/// Month names, full then abbreviated.
+const MONTHS_FULL: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+const MONTHS_SHORT: [(&str, u8); 12] = [
+    ("jan", 1),
+    ("feb", 2),
+    ("mar", 3),
+    ("apr", 4),
+    ("jun", 6),
+    ("jul", 7),
+    ("aug", 8),
+    ("sep", 9),
+    ("sept", 9),
+    ("oct", 10),
+    ("nov", 11),
+    ("dec", 12),
+];
+
+/// Weekday names, full then abbreviated.
+const WEEKDAYS_FULL: [(&str, Weekday); 7] = [
+    ("monday", Weekday::Monday),
+    ("tuesday", Weekday::Tuesday),
+    ("wednesday", Weekday::Wednesday),
+    ("thursday", Weekday::Thursday),
+    ("friday", Weekday::Friday),
+    ("saturday", Weekday::Saturday),
+    ("sunday", Weekday::Sunday),
+];
+const WEEKDAYS_SHORT: [(&str, Weekday); 10] = [
+    ("mon", Weekday::Monday),
+    ("tue", Weekday::Tuesday),
+    ("tues", Weekday::Tuesday),
+    ("wed", Weekday::Wednesday),
+    ("thu", Weekday::Thursday),
+    ("thur", Weekday::Thursday),
+    ("thurs", Weekday::Thursday),
+    ("fri", Weekday::Friday),
+    ("sat", Weekday::Saturday),
+    ("sun", Weekday::Sunday),
+];
+
+/// Every month and weekday name in one table, so that a capitalized word
+/// costs one probe. Four bits each: the month of a full name, the month of
+/// an abbreviation, then 1 + the index into [`WEEKDAYS_FULL`] and into
+/// [`WEEKDAYS_SHORT`] (no name is in two lists of one kind).
+static CALENDAR_WORDS: LazyLock<WordTable<u16>> = LazyLock::new(|| {
+    let months_full = MONTHS_FULL
+        .iter()
+        .zip(1u16..)
+        .map(|(name, month)| (name.as_bytes(), month));
+    let months_short = MONTHS_SHORT
+        .iter()
+        .map(|(name, month)| (name.as_bytes(), u16::from(*month) << 4));
+    let weekdays_full = WEEKDAYS_FULL
+        .iter()
+        .zip(1u16..)
+        .map(|((name, _), n)| (name.as_bytes(), n << 8));
+    let weekdays_short = WEEKDAYS_SHORT
+        .iter()
+        .zip(1u16..)
+        .map(|((name, _), n)| (name.as_bytes(), n << 12));
+    WordTable::new(
+        months_full
+            .chain(months_short)
+            .chain(weekdays_full)
+            .chain(weekdays_short),
+    )
+});
+
+/// A capitalized word's [`CALENDAR_WORDS`] entry, 0 when it has none.
+fn calendar_bits(word: &str) -> u16 {
+    let capitalized = word.starts_with(|c: char| c.is_ascii_uppercase());
+    // Every name has three to nine letters.
+    if !capitalized || !(3..=9).contains(&word.len()) {
+        return 0;
+    }
+    CALENDAR_WORDS.get(word.as_bytes()).unwrap_or(0)
+}
+
+/// The four-bit field of `bits` at `shift`.
+fn field(bits: u16, shift: u32) -> usize {
+    usize::from((bits >> shift) & 0xf)
+}
+
 /// The month a capitalized word names, and whether it is an abbreviation.
 fn month(word: &str) -> Option<(u8, bool)> {
-    const FULL: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    const SHORT: [(&str, u8); 12] = [
-        ("jan", 1),
-        ("feb", 2),
-        ("mar", 3),
-        ("apr", 4),
-        ("jun", 6),
-        ("jul", 7),
-        ("aug", 8),
-        ("sep", 9),
-        ("sept", 9),
-        ("oct", 10),
-        ("nov", 11),
-        ("dec", 12),
-    ];
-    if !word.starts_with(|c: char| c.is_ascii_uppercase()) || word.len() > 9 {
-        return None;
+    let bits = calendar_bits(word);
+    match (field(bits, 0), field(bits, 4)) {
+        (0, 0) => None,
+        (0, short) => Some((short as u8, true)),
+        (full, _) => Some((full as u8, false)),
     }
-    if let Some(index) = FULL.iter().position(|m| m.eq_ignore_ascii_case(word)) {
-        return Some((index as u8 + 1, false));
-    }
-    SHORT
-        .iter()
-        .find(|(m, _)| m.eq_ignore_ascii_case(word))
-        .map(|&(_, n)| (n, true))
 }
 
 /// The weekday a capitalized word names (`Friday`, or `Fri.` with its stop).
 fn weekday(word: &str, tokens: &[Token], i: usize) -> Option<Weekday> {
-    const FULL: [(&str, Weekday); 7] = [
-        ("monday", Weekday::Monday),
-        ("tuesday", Weekday::Tuesday),
-        ("wednesday", Weekday::Wednesday),
-        ("thursday", Weekday::Thursday),
-        ("friday", Weekday::Friday),
-        ("saturday", Weekday::Saturday),
-        ("sunday", Weekday::Sunday),
-    ];
-    const SHORT: [(&str, Weekday); 10] = [
-        ("mon", Weekday::Monday),
-        ("tue", Weekday::Tuesday),
-        ("tues", Weekday::Tuesday),
-        ("wed", Weekday::Wednesday),
-        ("thu", Weekday::Thursday),
-        ("thur", Weekday::Thursday),
-        ("thurs", Weekday::Thursday),
-        ("fri", Weekday::Friday),
-        ("sat", Weekday::Saturday),
-        ("sun", Weekday::Sunday),
-    ];
-    if !word.starts_with(|c: char| c.is_ascii_uppercase()) || word.len() > 9 {
+    let bits = calendar_bits(word);
+    if bits == 0 {
         return None;
     }
-    if let Some(&(_, day)) = FULL
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(word))
-    {
-        return Some(day);
+    let full = field(bits, 8);
+    if full > 0 {
+        return Some(WEEKDAYS_FULL[full - 1].1);
     }
     // An abbreviation only with its full stop: `Sun` alone is a newspaper.
+    let short = field(bits, 12);
     let dotted = is_punct(tokens, i + 1, '.');
-    SHORT
-        .iter()
-        .find(|(name, _)| dotted && name.eq_ignore_ascii_case(word))
-        .map(|&(_, day)| day)
+    (dotted && short > 0).then(|| WEEKDAYS_SHORT[short - 1].1)
 }
 
 /// Whether token `i` is the punctuation `c`.
