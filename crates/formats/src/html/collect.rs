@@ -782,7 +782,31 @@ impl Collector {
         if caption.text.is_empty() {
             return;
         }
-        let text = caption.text.into_string();
+        let mut text = caption.text.into_string();
+        if let Some(credit) = &caption.credit {
+            if text == *credit {
+                // Only a credit: the caption is elsewhere (the alt text, the
+                // next caption element).
+                match self.innermost_caption_or_group() {
+                    Some(_) => {
+                        if let Some(Ctx::Group(group)) = self
+                            .contexts
+                            .iter_mut()
+                            .rev()
+                            .find(|c| !matches!(c, Ctx::Credit(_)))
+                        {
+                            group.credit.get_or_insert(text);
+                        }
+                    }
+                    None => self.free_credit(text, false),
+                }
+                return;
+            }
+            // A credit written first goes last, where caption::parse looks.
+            if let Some(rest) = text.strip_prefix(credit.as_str()) {
+                text = rest.trim_start().to_string();
+            }
+        }
         if let Some(Ctx::Group(group)) = self
             .contexts
             .iter_mut()

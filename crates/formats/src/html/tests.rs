@@ -400,3 +400,30 @@ fn declared_windows_1252_is_decoded_other_legacy_encodings_warned() {
         [Warning::UnsupportedEncoding { label }, Warning::InvalidUtf8 { .. }] if label == "windows-1251"
     ));
 }
+
+#[test]
+fn credit_only_captions_and_credits_written_first() {
+    let page = r#"<figure><img src="a.jpg" alt="Crowds fill the square in Valencia for the festival">
+          <figcaption><span class="credit">EPA/Ana Ruiz</span></figcaption></figure>
+        <figure><img src="b.jpg"><figcaption><cite>Reuters</cite> Fishing boats moored in Essaouira, Morocco.</figcaption></figure>"#;
+    let found = read(page).captions;
+    let got: Vec<_> = found
+        .iter()
+        .map(|c| (c.text.as_str(), c.origin, c.credit.as_deref()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "Crowds fill the square in Valencia for the festival EPA/Ana Ruiz",
+                Origin::ImgAlt,
+                Some("EPA/Ana Ruiz")
+            ),
+            (
+                "Fishing boats moored in Essaouira, Morocco. Reuters",
+                Origin::Figcaption,
+                Some("Reuters")
+            ),
+        ]
+    );
+}
