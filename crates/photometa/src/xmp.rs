@@ -160,6 +160,9 @@ pub(crate) fn parse(packet: &[u8]) -> Result<Vec<Node>, Error> {
             }
             Event::Start(ref s) | Event::Empty(ref s) => {
                 let qname = s.name().as_ref().to_owned();
+                if qname.is_empty() {
+                    return Err(Error::Xmp(format!("element without a name at byte {pos}")));
+                }
                 let local = s.local_name().as_ref().to_owned();
                 let mut attrs = Vec::new();
                 for a in s.attributes() {
@@ -932,6 +935,8 @@ mod tests {
         let deep = "<a>".repeat(1000);
         assert!(matches!(read_xmp(deep.as_bytes()), Err(Error::Xmp(_))));
         assert!(read_xmp(b"<a><b></a>").is_err());
+        // Found by fuzzing: `<\n/>` is no element (it was written back as `</>`).
+        assert!(matches!(read_xmp(b"<a><\n/></a>"), Err(Error::Xmp(_))));
         assert!(read_xmp(b"<a>").is_err());
     }
 
