@@ -169,10 +169,17 @@ pub(crate) fn parse(packet: &[u8]) -> Result<Vec<Node>, Error> {
                     let a = a.map_err(|e| Error::Xmp(format!("{e} (at byte {pos})")))?;
                     let key = a.key.as_ref().to_owned();
                     let (ans, alocal) = reader.resolver().resolve_attribute(QName(&key));
-                    let value = a
-                        .normalized_value(quick_xml::XmlVersion::Implicit1_0)
-                        .map_err(|e| bad(e, pos))?;
-                    let value = clean(&value);
+                    // A namespace declaration is kept exactly as written: quick-xml
+                    // resolves names with the raw value, and so must the packet
+                    // written back (`&#x2F;` must not turn into a known namespace).
+                    let value = if is_xmlns(&key) {
+                        a.value.into_owned()
+                    } else {
+                        let value = a
+                            .normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                            .map_err(|e| bad(e, pos))?;
+                        clean(&value)
+                    };
                     attrs.push(Attr {
                         ns: ns_string(&ans),
                         local: alocal.as_ref().to_owned(),
@@ -745,6 +752,9 @@ pub(crate) fn merge_docs(mut docs: Vec<Vec<Node>>) -> Vec<Node> {
             seen.iter().any(|(n, x)| n == ns && x == l)
         };
         for d in &mut moved {
+            // Names this packet left unbound could be bound by the first packet's
+            // declarations once moved there: they are dropped (no reader can use them).
+            prune_unbound(d);
             d.attrs
                 .retain(|a| is_xmlns(&a.qname) || a.ns == NS_RDF || !dup(&a.ns, &a.local, &seen));
             d.children
@@ -783,6 +793,19 @@ fn collect_descriptions(nodes: &[Node], decls: &mut Vec<Attr>, out: &mut Vec<Ele
             collect_descriptions(&e.children, decls, out);
         }
         decls.truncate(before);
+    }
+}
+
+/// Removes elements without a namespace and prefixed attributes whose prefix is unbound.
+fn prune_unbound(e: &mut Element) {
+    e.attrs
+        .retain(|a| is_xmlns(&a.qname) || !a.ns.is_empty() || !a.qname.contains(':'));
+    e.children
+        .retain(|c| !matches!(c, Node::El(k) if k.ns.is_empty()));
+    for c in &mut e.children {
+        if let Node::El(k) = c {
+            prune_unbound(k);
+        }
     }
 }
 
@@ -857,6 +880,15 @@ fn write_node(out: &mut String, n: &Node) {
             for a in &e.attrs {
                 out.push(' ');
                 out.push_str(&a.qname);
+                if is_xmlns(&a.qname) {
+                    // Raw, as read (see `parse`); it cannot hold the quote that delimited it.
+                    let q = if a.value.contains('"') { '\'' } else { '"' };
+                    out.push('=');
+                    out.push(q);
+                    out.push_str(&a.value);
+                    out.push(q);
+                    continue;
+                }
                 out.push_str("=\"");
                 escape(out, &a.value, true);
                 out.push('"');
@@ -985,6 +1017,42 @@ mod tests {
         let m = read_xmp(out.as_bytes()).unwrap();
         assert!(m.persons_shown.is_empty(), "{out}");
         assert!(out.contains("Bob\u{FFFD}"), "{out}");
+    }
+
+    #[test]
+    fn namespace_declarations_are_written_as_read() {
+        // quick-xml resolves prefixes with the raw value: `&#x2F;` is not `/` to it.
+        let packet = "<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>\
+            <rdf:Description xmlns:p='http://ns.adobe.com/photoshop/1.0&#x2F;' xmlns:q='a\"b' p:Source='S'/>\
+            </rdf:RDF></x:xmpmeta>";
+        let before = read_xmp(packet.as_bytes()).unwrap();
+        let mut doc = parse(packet.as_bytes()).unwrap();
+        apply(
+            &mut doc,
+            &[],
+            &[NewProp::Text(NS_PS, "City", "Idlib".into())],
+        );
+        let out = serialize(&doc, 0);
+        assert!(
+            out.contains("xmlns:p=\"http://ns.adobe.com/photoshop/1.0&#x2F;\""),
+            "{out}"
+        );
+        assert!(out.contains("xmlns:q='a\"b'"), "{out}");
+        let after = read_xmp(out.as_bytes()).unwrap();
+        assert_eq!(after.source, before.source);
+    }
+
+    #[test]
+    fn merged_packets_do_not_bind_prefixes_left_unbound() {
+        let a = parse(br#"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:p="http://ns.adobe.com/photoshop/1.0/"><rdf:Description p:City="A"/></rdf:RDF></x:xmpmeta>"#).unwrap();
+        let b = parse(br#"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description p:Source="S"><p:Credit>C</p:Credit></rdf:Description></rdf:RDF></x:xmpmeta>"#).unwrap();
+        assert_eq!(to_metadata(&properties(&b)), PhotoMetadata::default());
+        let merged = merge_docs(vec![a, b]);
+        let m = read_xmp(serialize(&merged, 0).as_bytes()).unwrap();
+        assert_eq!(
+            (m.source, m.credit_line, m.city.as_deref()),
+            (None, None, Some("A"))
+        );
     }
 
     #[test]
