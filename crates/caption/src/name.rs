@@ -208,6 +208,10 @@ pub(crate) fn strip_possessive(word: &str) -> &str {
 
 /// Byte length of a word's possessive ending, 0 when it has none.
 fn possessive_len(word: &str) -> usize {
+    // Every ending ends in `s`, `S`, `'` or the last byte of `’`.
+    if !matches!(word.as_bytes().last(), Some(b's' | b'S' | b'\'' | 0x99)) {
+        return 0;
+    }
     for ending in ["'s", "’s", "'S", "’S"] {
         if word.len() > ending.len() && word.ends_with(ending) {
             return ending.len();
@@ -268,8 +272,9 @@ fn tokenize(text: &str, start: usize, end: usize) -> Vec<Token> {
             }
         }
         let word = &slice[i..end_of_word];
-        let possessive = possessive_len(word) > 0;
-        let bare = strip_possessive(word);
+        let possessive_bytes = possessive_len(word);
+        let possessive = possessive_bytes > 0;
+        let bare = &word[..word.len() - possessive_bytes];
         let shape = shape_of(bare);
         let mut class = classes_of(bare.trim_end_matches('.'));
         // `Director-General`, `Vice-President`: a compound of title words.
@@ -364,6 +369,9 @@ fn has_byte(word: &str, b: u8) -> bool {
 
 /// The shape of a word (possessive already dropped).
 fn shape_of(word: &str) -> Shape {
+    if let Some(shape) = ascii_shape_without_hyphen(word) {
+        return shape;
+    }
     let Some(first) = word.chars().next() else {
         return Shape::Punct;
     };
@@ -408,6 +416,36 @@ fn shape_of(word: &str) -> Shape {
     } else {
         Shape::Lower
     }
+}
+
+/// [`shape_of`] in one pass over the bytes for the common case, an ASCII
+/// word without a hyphen; `None` for any other word.
+fn ascii_shape_without_hyphen(word: &str) -> Option<Shape> {
+    let bytes = word.as_bytes();
+    let first = *bytes.first()?;
+    if !word.is_ascii() || has_byte(word, b'-') {
+        return None;
+    }
+    if first.is_ascii_digit() {
+        return Some(Shape::Number);
+    }
+    if !first.is_ascii_uppercase() {
+        return Some(Shape::Lower);
+    }
+    let mut letters = 0;
+    let mut lowercase = false;
+    for &b in bytes {
+        if b.is_ascii_digit() {
+            return Some(Shape::Compound);
+        }
+        letters += usize::from(b.is_ascii_alphabetic());
+        lowercase |= b.is_ascii_lowercase();
+    }
+    Some(if letters >= 2 && !lowercase {
+        Shape::Upper
+    } else {
+        Shape::Cap
+    })
 }
 
 /// Whether a word is a name particle (`al`, `bin`, `de`).
@@ -611,6 +649,37 @@ mod tests {
         assert_eq!(shape_of("U.N."), Shape::Upper);
         assert_eq!(shape_of("rebel-held"), Shape::Lower);
         assert_eq!(shape_of("9-year-old"), Shape::Number);
+    }
+
+    #[test]
+    fn the_ascii_shape_agrees_with_the_general_one() {
+        for word in [
+            "Bashar", "UNICEF", "U.N.", "A320", "G7", "I", "A", "bashar", "2016", "9th", "Ab1",
+            "McDonald", "O'Reilly", "D'", "X.", "ABC's",
+        ] {
+            let fast = ascii_shape_without_hyphen(word);
+            let general = {
+                let Some(first) = word.chars().next() else {
+                    unreachable!()
+                };
+                if first.is_numeric() {
+                    Shape::Number
+                } else if first.is_uppercase() {
+                    if word.bytes().any(|b| b.is_ascii_digit()) {
+                        Shape::Compound
+                    } else if word.chars().filter(|c| c.is_alphabetic()).count() >= 2
+                        && word.chars().all(|c| !c.is_lowercase())
+                    {
+                        Shape::Upper
+                    } else {
+                        Shape::Cap
+                    }
+                } else {
+                    Shape::Lower
+                }
+            };
+            assert_eq!(fast, Some(general), "{word}");
+        }
     }
 
     #[test]

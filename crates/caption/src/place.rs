@@ -46,16 +46,23 @@ pub(crate) struct LocationFound {
 
 /// Finds the location of the scene in the description.
 pub(crate) fn find_location(text: &str, description: Span, gazetteer: &Gazetteer) -> LocationFound {
-    let tokens = tokenize(text, description);
     let hints = CountryHints {
         text,
         description,
-        description_tokens: &tokens,
         gazetteer,
         countries: std::cell::OnceCell::new(),
     };
-    for sentence in sentences(&tokens) {
-        let mut mentions = find_mentions(text, &tokens[sentence.clone()], gazetteer);
+    // Sentences are tokenized one at a time: the scene is nearly always in
+    // the first, and the background sentences after it are never read.
+    let mut sentence = Vec::new();
+    let mut at = description.start;
+    while at < description.end {
+        sentence.clear();
+        at = tokenize_into(text, Span::new(at, description.end), true, &mut sentence);
+        if sentence.is_empty() {
+            continue;
+        }
+        let mut mentions = find_mentions(text, &sentence, gazetteer);
         if !mentions.iter().any(|m| m.is_place()) {
             continue;
         }
@@ -100,8 +107,18 @@ impl Token {
 }
 
 fn tokenize(text: &str, within: Span) -> Vec<Token> {
+    let mut tokens = Vec::with_capacity(within.len() / 4 + 4);
+    tokenize_into(text, within, false, &mut tokens);
+    tokens
+}
+
+/// Appends the tokens of `within` to `tokens`; with `one_sentence`, stops
+/// at the first sentence end (`.`, `?`, `!`, `;`), which is not appended.
+/// Returns the byte offset where tokenizing stopped (past that sentence
+/// end, or `within.end`). A token never looks behind its start, so going
+/// on from there gives what one pass over `within` would.
+fn tokenize_into(text: &str, within: Span, one_sentence: bool, tokens: &mut Vec<Token>) -> usize {
     let slice = within.of(text);
-    let mut tokens = Vec::with_capacity(slice.len() / 4 + 4);
     let mut i = 0;
     while let Some(c) = char_at(slice, i) {
         let c_len = c.len_utf8();
@@ -111,6 +128,9 @@ fn tokenize(text: &str, within: Span) -> Vec<Token> {
         }
         let start = within.start + i;
         if !c.is_alphanumeric() {
+            if one_sentence && is_sentence_end(c) {
+                return start + c_len;
+            }
             tokens.push(Token {
                 span: Span::new(start, start + c_len),
                 kind: TokenKind::Punct(c),
@@ -149,7 +169,7 @@ fn tokenize(text: &str, within: Span) -> Vec<Token> {
         });
         i = j;
     }
-    tokens
+    within.end
 }
 
 /// Words whose final period does not end a sentence.
@@ -200,24 +220,10 @@ fn is_abbreviation(word_with_period: &str) -> bool {
         )
 }
 
-/// Token ranges of sentences: split at `.`, `?`, `!` tokens (abbreviation
-/// periods are inside their words and never split).
-fn sentences(tokens: &[Token]) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, token) in tokens.iter().enumerate() {
-        if token.is_punct('.') || token.is_punct('?') || token.is_punct('!') || token.is_punct(';')
-        {
-            if i > start {
-                out.push(start..i);
-            }
-            start = i + 1;
-        }
-    }
-    if start < tokens.len() {
-        out.push(start..tokens.len());
-    }
-    out
+/// Whether a punctuation token ends a sentence (abbreviation periods are
+/// inside their words and never do).
+fn is_sentence_end(c: char) -> bool {
+    matches!(c, '.' | '?' | '!' | ';')
 }
 
 // ---------------------------------------------------------------------------
@@ -1315,8 +1321,6 @@ fn province_mention(mut mention: Mention, name: &str, gazetteer: &Gazetteer) -> 
 struct CountryHints<'a> {
     text: &'a str,
     description: Span,
-    /// The description is tokenized already; only the credit is not.
-    description_tokens: &'a [Token],
     gazetteer: &'a Gazetteer,
     countries: std::cell::OnceCell<Vec<CountryCode>>,
 }
@@ -1329,7 +1333,7 @@ impl CountryHints<'_> {
             let after = tokenize(self.text, Span::new(self.description.end, self.text.len()));
             let tokens: Vec<Token> = before
                 .into_iter()
-                .chain(self.description_tokens.iter().copied())
+                .chain(tokenize(self.text, self.description))
                 .chain(after)
                 .collect();
             weak_country_context(self.text, &tokens, self.gazetteer)
