@@ -184,7 +184,8 @@ const ARTICLES: &[&str] = &[
 ];
 
 fn is_article(word: &[u8]) -> bool {
-    ARTICLES.iter().any(|a| a.as_bytes() == word)
+    // Every article has two or three letters: most words fail on length.
+    matches!(word.len(), 2 | 3) && ARTICLES.iter().any(|a| a.as_bytes() == word)
 }
 
 /// `ezzor` → `zor`, `assuwayda` → `suwayda`: an article fused onto the next
@@ -209,6 +210,8 @@ fn is_vowel(b: u8) -> bool {
 /// Appends the strict key of an already folded name to `out`.
 pub(crate) fn strict_from_folded(folded: &str, out: &mut Vec<u8>) {
     let start = out.len();
+    // The key is never longer than the name: one allocation at most.
+    out.reserve(folded.len());
     let mut words = folded
         .as_bytes()
         .split(|&b| b == b' ')
@@ -262,15 +265,20 @@ fn push_word_strict(word: &[u8], out: &mut Vec<u8>) {
     while i < word.len() {
         let c = word[i];
         let next = word.get(i + 1).copied().unwrap_or(0);
-        let digraph = match (c, next) {
-            (b'k', b'h') => Some(b'h'),
-            (b'g', b'h') => Some(b'g'),
-            (b's' | b'c', b'h') => Some(b's'),
-            (b't', b'h') => Some(b't'),
-            (b'd', b'h') => Some(b'd'),
-            (b'z', b'h') => Some(b'z'),
-            (b'p', b'h') => Some(b'f'),
-            _ => None,
+        // Digraphs all end in `h`: test the pair only then.
+        let digraph = if next == b'h' {
+            match c {
+                b'k' => Some(b'h'),
+                b'g' => Some(b'g'),
+                b's' | b'c' => Some(b's'),
+                b't' => Some(b't'),
+                b'd' => Some(b'd'),
+                b'z' => Some(b'z'),
+                b'p' => Some(b'f'),
+                _ => None,
+            }
+        } else {
+            None
         };
         if let Some(mapped) = digraph {
             out.push(mapped);
