@@ -676,6 +676,13 @@ fn starts_upper(word: &str) -> bool {
 
 /// A lower-case word that is part of a name (`al-Bab`, `ash-Shughur`, `de`).
 fn is_name_particle(word: &str) -> bool {
+    // Every particle, and every particle prefix, starts with one of these.
+    if !matches!(
+        word.as_bytes().first(),
+        Some(b'a' | b'b' | b'd' | b'e' | b'i' | b'l' | b'u')
+    ) {
+        return false;
+    }
     let lower_prefixed = word.split_once('-').is_some_and(|(head, tail)| {
         matches!(
             head,

@@ -445,9 +445,12 @@ impl Gazetteer {
     /// `the`. Two-letter codes are not names (`IN`, `IT` are words), except
     /// the aliases `US` and `UK`.
     pub fn country_named(&self, name: &str) -> Option<&Country> {
-        self.country_by_name
-            .get(&key::country_key(name))
-            .map(|&i| &self.countries[i as usize])
+        // Asked for most capitalized phrases of a caption: reuse the query
+        // buffer rather than allocate two strings a call.
+        let index = with_keys(name, QueryKeys::compute_country, |keys| {
+            self.country_by_name.get(keys.folded.as_str()).copied()
+        })?;
+        self.countries.get(index as usize)
     }
 
     /// Country by code.
