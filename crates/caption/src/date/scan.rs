@@ -48,6 +48,11 @@ pub(super) fn tokenize(text: &str, span: Span) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(span.len() / 5 + 1);
     let mut i = span.start;
     while i < span.end {
+        // A space is most often next; skip it before any decoding.
+        if bytes[i] == b' ' {
+            i += 1;
+            continue;
+        }
         let (c, len) = char_at(text, bytes, i);
         let kind = if c.is_ascii_digit() {
             Kind::Number
@@ -184,6 +189,11 @@ fn date_at(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
     match token.kind {
         Kind::Word => {
             let word = &text[token.start..token.end];
+            // A word starts a date only as a weekday or a month: one probe
+            // rules out every other word.
+            if calendar_bits(word) == 0 {
+                return None;
+            }
             if let Some(weekday) = weekday(word, tokens, i) {
                 let mut j = i + 1;
                 if is_punct(tokens, j, '.') {
