@@ -12,7 +12,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use caption::{CaptionRecord, Stated};
-use formats::text::{CaptionReader, Warning};
+use formats::text::CaptionReader;
 use gazetteer::Gazetteer;
 
 /// Bytes read ahead to recognise a document's kind.
@@ -151,7 +151,7 @@ fn read_text(
             .next_batch(batch_bytes)
             .with_context(|| format!("reading {name}"))?;
         for warning in reader.take_warnings() {
-            warn(describe_warning(name, &warning));
+            warn(format!("{name}: {warning}"));
         }
         let Some(paragraphs) = batch else {
             return Ok(());
@@ -214,7 +214,7 @@ fn read_html(
 ) -> anyhow::Result<()> {
     let page = formats::html::read_html(input).with_context(|| format!("reading {name}"))?;
     for warning in &page.warnings {
-        warn(format!("{name}: {}", describe_html_warning(warning)));
+        warn(format!("{name}: {warning}"));
     }
     send(
         page.captions
@@ -255,41 +255,5 @@ fn stated_of_page(page: &formats::html::Stated) -> Stated {
             .then(|| parts.last().map(|c| c.to_string()))
             .flatten(),
         ..Stated::default()
-    }
-}
-
-fn describe_html_warning(warning: &formats::html::Warning) -> String {
-    use formats::html::Warning;
-    match warning {
-        Warning::InvalidUtf8 { offset, count } => format!(
-            "invalid UTF-8 at byte offset {offset} ({count} sequence(s) replaced with U+FFFD; captions kept)"
-        ),
-        Warning::OversizeCaption { offset } => format!(
-            "caption at byte offset {offset} is over {} bytes; cut there",
-            formats::text::MAX_CAPTION_BYTES
-        ),
-        Warning::BadJsonLd { offset, reason } => {
-            format!("JSON-LD at byte offset {offset} skipped: {reason}")
-        }
-        Warning::DeepNesting { offset } => format!(
-            "elements nest deeper than {} from byte offset {offset}; read as flat",
-            formats::html::MAX_DEPTH
-        ),
-        Warning::Stopped { offset, reason } => {
-            format!("reading stopped at byte offset {offset} ({reason}); captions found before are kept")
-        }
-        other => format!("{other:?}"),
-    }
-}
-
-fn describe_warning(name: &str, warning: &Warning) -> String {
-    match warning {
-        Warning::InvalidUtf8 { offset, count } => format!(
-            "{name}: invalid UTF-8 at byte offset {offset} ({count} sequence(s) replaced with U+FFFD; caption kept)"
-        ),
-        Warning::OversizeCaption { offset } => format!(
-            "{name}: paragraph at byte offset {offset} is over {} bytes; parsed in pieces",
-            formats::text::MAX_CAPTION_BYTES
-        ),
     }
 }

@@ -150,8 +150,13 @@ fn invalid_utf8_is_kept_with_a_located_warning() {
 #[test]
 fn binary_input_is_refused_but_other_files_still_parse() {
     let dir = scratch("cli_binary");
-    let image = dir.join("photo.jpg");
-    std::fs::write(&image, b"\xFF\xD8\xFF\xE0\x00\x10JFIF\x00\x01\x02").expect("write");
+    // A PNG: an image dateline does not read captions from.
+    let image = dir.join("photo.png");
+    std::fs::write(
+        &image,
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10",
+    )
+    .expect("write");
     let text = dir.join("captions.txt");
     std::fs::write(&text, "Boats in the harbour of Tartus, Syria.\n").expect("write");
     let output = dateline(
@@ -165,7 +170,7 @@ fn binary_input_is_refused_but_other_files_still_parse() {
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("photo.jpg") && stderr.contains("JPEG"),
+        stderr.contains("photo.png") && stderr.contains("not text"),
         "{stderr}"
     );
     assert_eq!(records(&output).len(), 1);

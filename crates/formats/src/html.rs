@@ -199,12 +199,13 @@ pub struct PageCaption {
 }
 
 /// Something worth telling the user that did not stop reading, or stopped
-/// it early with a partial result.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// it early with a partial result. Displays as a sentence for the user.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Warning {
     /// Bytes that are not UTF-8 were replaced with U+FFFD: `offset` is the
     /// first bad byte, `count` how many bad sequences the page had.
+    #[error("invalid UTF-8 at byte offset {offset} ({count} sequence(s) replaced with U+FFFD; captions kept)")]
     InvalidUtf8 {
         /// Byte offset of the first invalid byte.
         offset: u64,
@@ -212,11 +213,13 @@ pub enum Warning {
         count: usize,
     },
     /// A caption over [`MAX_CAPTION_BYTES`] was cut there.
+    #[error("caption at byte offset {offset} is over {MAX_CAPTION_BYTES} bytes; cut there")]
     OversizeCaption {
         /// Offset of the caption's element.
         offset: u64,
     },
     /// A JSON-LD script could not be read and was skipped.
+    #[error("JSON-LD at byte offset {offset} skipped: {reason}")]
     BadJsonLd {
         /// Offset of the `<script>` tag.
         offset: u64,
@@ -225,17 +228,24 @@ pub enum Warning {
     },
     /// Elements nest deeper than [`MAX_DEPTH`]; those deeper are read as
     /// if flat (their text still counts, their structure does not).
+    #[error("elements nest deeper than {MAX_DEPTH} from byte offset {offset}; read as flat")]
     DeepNesting {
         /// Offset of the first element past the limit.
         offset: u64,
     },
     /// The page declares an encoding this reader does not decode (it reads
     /// UTF-8 and windows-1252); non-ASCII text comes out as U+FFFD.
+    #[error(
+        "declares the encoding {label}, which is not decoded; its non-ASCII bytes read as U+FFFD"
+    )]
     UnsupportedEncoding {
         /// The declared label, lowercased (`windows-1251`, `shift_jis`).
         label: String,
     },
     /// Reading stopped early; the captions found before are returned.
+    #[error(
+        "reading stopped at byte offset {offset} ({reason}); the captions found before are kept"
+    )]
     Stopped {
         /// Offset where reading stopped.
         offset: u64,

@@ -26,7 +26,7 @@ pub mod text;
 #[non_exhaustive]
 pub enum Error {
     /// The bytes are not text (an image, an archive, random bytes).
-    #[error("not text: looks like {looks_like}; dateline reads plain text captions")]
+    #[error("not text: looks like {looks_like}; dateline reads captions from text, HTML pages and JPEG images")]
     NotText {
         /// What the bytes look like (`a JPEG image`, `binary data`).
         looks_like: &'static str,

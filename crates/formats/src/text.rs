@@ -24,11 +24,13 @@ pub struct RawCaption {
     pub offset: u64,
 }
 
-/// Something worth telling the user that did not stop reading.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Something worth telling the user that did not stop reading. Displays
+/// as a sentence for the user.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Warning {
     /// Bytes that are not UTF-8 were replaced with U+FFFD; `offset` is the
     /// first bad byte, `count` how many bad sequences the caption had.
+    #[error("invalid UTF-8 at byte offset {offset} ({count} sequence(s) replaced with U+FFFD; caption kept)")]
     InvalidUtf8 {
         /// Byte offset in the document of the first invalid byte.
         offset: u64,
@@ -36,6 +38,9 @@ pub enum Warning {
         count: usize,
     },
     /// A paragraph over [`MAX_CAPTION_BYTES`] was cut into pieces.
+    #[error(
+        "paragraph at byte offset {offset} is over {MAX_CAPTION_BYTES} bytes; parsed in pieces"
+    )]
     OversizeCaption {
         /// Byte offset in the document where the paragraph starts.
         offset: u64,
