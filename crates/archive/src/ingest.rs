@@ -50,6 +50,12 @@ pub struct DocumentWriter<'a> {
     summary: IngestSummary,
 }
 
+/// A near-duplicate key shared by more records than this is skipped.
+const MAX_KEY_RECORDS: usize = 64;
+
+/// Candidate clusters compared at most, those sharing most keys first.
+const MAX_CANDIDATES: usize = 16;
+
 /// Variant features kept between documents, at most this many.
 const FEATURE_CACHE: usize = 200_000;
 
@@ -218,21 +224,36 @@ impl DocumentWriter<'_> {
         if keys.is_empty() {
             return Ok(None);
         }
-        let mut candidates = BTreeSet::new();
+        // Candidates ranked by how many keys they share; a key shared by
+        // very many records (templated wording) says little and is skipped,
+        // so a lookup costs a bounded number of comparisons.
+        let mut shared: HashMap<i64, usize> = HashMap::new();
         {
             let mut stmt = self
                 .tx
-                .prepare_cached("SELECT record FROM lsh WHERE key = ?1")
+                .prepare_cached("SELECT record FROM lsh WHERE key = ?1 LIMIT ?2")
                 .map_err(sql("looking up dedup keys"))?;
             for key in keys {
-                let rows = stmt
-                    .query_map([key], |r| r.get::<_, i64>(0))
+                let rows: Vec<i64> = stmt
+                    .query_map(params![key, MAX_KEY_RECORDS as i64 + 1], |r| r.get(0))
+                    .map_err(sql("looking up dedup keys"))?
+                    .collect::<Result<_, _>>()
                     .map_err(sql("looking up dedup keys"))?;
-                for row in rows {
-                    candidates.insert(row.map_err(sql("looking up dedup keys"))?);
+                if rows.len() > MAX_KEY_RECORDS {
+                    continue;
+                }
+                for record in rows {
+                    *shared.entry(record).or_default() += 1;
                 }
             }
         }
+        let mut ranked: Vec<(usize, i64)> = shared.into_iter().map(|(r, n)| (n, r)).collect();
+        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let candidates: Vec<i64> = ranked
+            .into_iter()
+            .take(MAX_CANDIDATES)
+            .map(|(_, r)| r)
+            .collect();
         for candidate in candidates {
             let variants: Vec<(String, String)> = {
                 let mut stmt = self
