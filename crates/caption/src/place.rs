@@ -639,11 +639,12 @@ const DEMONYMS: &[(&str, &str)] = &[
 /// Whether `word` (any case) is in one of the word lists above: one hash
 /// probe, not a scan of the list, since this runs for most tokens.
 fn is_one_of(word: &str, list: &'static [&'static str]) -> bool {
-    static LISTS: LazyLock<WordTable<u16>> = LazyLock::new(|| {
-        WordTable::new(WORD_LISTS.iter().enumerate().flat_map(|(bit, list)| {
-            list.iter().map(move |word| (word.as_bytes(), 1u16 << bit))
-        }))
-    });
+    static LISTS: LazyLock<WordTable<u16>> =
+        LazyLock::new(|| {
+            WordTable::new(WORD_LISTS.iter().enumerate().flat_map(|(bit, list)| {
+                list.iter().map(move |word| (word.as_bytes(), 1u16 << bit))
+            }))
+        });
     // The lists are statics, so each has one address.
     let Some(bit) = WORD_LISTS.iter().position(|l| std::ptr::eq(*l, list)) else {
         return list.iter().any(|w| w.eq_ignore_ascii_case(word));

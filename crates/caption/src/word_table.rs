@@ -86,7 +86,10 @@ impl<V: Copy + Default + BitOr<Output = V>> WordTable<V> {
             let entry = merged.entry(key).or_default();
             *entry = *entry | value;
         }
-        let bits = (merged.len() * 2).max(2).next_power_of_two().trailing_zeros();
+        let bits = (merged.len() * 2)
+            .max(2)
+            .next_power_of_two()
+            .trailing_zeros();
         let mut table = WordTable {
             slots: vec![(EMPTY, V::default()); 1 << bits],
             bits,
@@ -153,7 +156,11 @@ mod tests {
     #[test]
     fn keys_lowercase_every_byte_like_the_byte_loop() {
         let bytes: Vec<u8> = (0..=255u8).collect();
-        for window in bytes.windows(13).chain(bytes.chunks(5)).chain(bytes.chunks(24)) {
+        for window in bytes
+            .windows(13)
+            .chain(bytes.chunks(5))
+            .chain(bytes.chunks(24))
+        {
             let mut expected = EMPTY;
             for (i, &b) in window.iter().enumerate() {
                 expected[i / 8] |= u64::from(b.to_ascii_lowercase()) << (8 * (i % 8));

@@ -237,7 +237,11 @@ impl QueryKeys {
     /// Only the country key ([`crate::key::country_key`]), into `folded`.
     pub(crate) fn compute_country(&mut self, name: &str) {
         crate::key::fold_into(name, &mut self.folded);
-        let key_start = if self.folded.starts_with("the ") { 4 } else { 0 };
+        let key_start = if self.folded.starts_with("the ") {
+            4
+        } else {
+            0
+        };
         self.folded.drain(..key_start);
         self.folded.retain(|c| c != ' ');
         self.strict.clear();
@@ -446,7 +450,15 @@ mod tests {
     #[test]
     fn country_keys_match_the_key_function() {
         let mut keys = QueryKeys::default();
-        for name in ["U.S.", "The Netherlands", "Türkiye", "the", "The ", "  Syria ", ""] {
+        for name in [
+            "U.S.",
+            "The Netherlands",
+            "Türkiye",
+            "the",
+            "The ",
+            "  Syria ",
+            "",
+        ] {
             keys.compute_country(name);
             assert_eq!(keys.folded, crate::key::country_key(name), "{name:?}");
         }

@@ -255,7 +255,8 @@ fn cue_behind(text: &str, tokens: &[Token], first: usize, sentence_start: usize)
             return (!comma_between).then_some(Cue::WeakBackground);
         }
         // Fillers are matched in ASCII only.
-        if !capitalized && !(lists & FILLER != 0 && word.is_ascii()) {
+        let filler = lists & FILLER != 0 && word.is_ascii();
+        if !capitalized && !filler {
             content_between = true;
         }
     }
