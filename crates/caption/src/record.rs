@@ -1,12 +1,13 @@
 //! The caption record: the contract of `shared/spec/RECORD.md`, typed inside,
-//! serialized exactly as the contract says (every field present).
+//! serialized exactly as the contract says (every field present), and read
+//! back from it (the archive stores records as JSON).
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::span::Span;
 
 /// One caption, with every field the contract names.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CaptionRecord {
     /// Stable id derived from the whitespace-normalized text.
     pub id: String,
@@ -38,7 +39,7 @@ pub struct CaptionRecord {
 }
 
 /// A field whose explicitly stated value disagrees with the caption text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conflict {
     /// The record field, as a path: `credit.creators`, `date_created`,
     /// `location.city`.
@@ -50,7 +51,7 @@ pub struct Conflict {
 }
 
 /// The credit line and what it credits.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Credit {
     /// The credit as written, `None` when the caption has none.
     pub raw: Option<String>,
@@ -133,6 +134,13 @@ impl std::str::FromStr for PartialDate {
     }
 }
 
+impl<'de> Deserialize<'de> for PartialDate {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<PartialDate, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl Serialize for PartialDate {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
@@ -140,7 +148,7 @@ impl Serialize for PartialDate {
 }
 
 /// What a date in a caption is the date of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DateRole {
     /// The day the photo was taken.
@@ -152,7 +160,7 @@ pub enum DateRole {
 }
 
 /// One date found in the caption.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DateMention {
     /// The date.
     pub date: PartialDate,
@@ -165,7 +173,7 @@ pub struct DateMention {
 }
 
 /// Where the photo was taken, resolved against GeoNames where possible.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Location {
     /// Named place finer than a town (square, district, camp, base).
     pub sublocation: Option<String>,
@@ -192,7 +200,7 @@ pub struct Location {
 }
 
 /// A named person in the description.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Person {
     /// Name without titles.
     pub name: String,
@@ -203,7 +211,7 @@ pub struct Person {
 }
 
 /// The verification flag vocabulary of the contract.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Flag {
     /// A stated weekday disagrees with the stated date.
@@ -224,4 +232,25 @@ pub enum Flag {
     NoDate,
     /// A place finer than the province is stated but not resolved.
     LocationUnresolved,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_read_back_from_their_json() {
+        let gazetteer = gazetteer::Gazetteer::embedded();
+        for caption in [
+            "Hana, 9, walks past a market in Aleppo, Syria, Wednesday March 3, 2016. REUTERS/Jane Roe",
+            "Smoke rises over the town, in this still image taken from video provided on May 2016.",
+        ] {
+            let record = crate::parse(caption, gazetteer);
+            let json = serde_json::to_string(&record).expect("serialize");
+            let back: CaptionRecord = serde_json::from_str(&json).expect("deserialize");
+            assert_eq!(back, record);
+        }
+        let bad = r#""2016-13-01""#;
+        assert!(serde_json::from_str::<PartialDate>(bad).is_err());
+    }
 }

@@ -1,6 +1,6 @@
 //! Byte ranges into a caption's `text`: the evidence behind every field.
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A half-open byte range `[start, end)` into a caption's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -41,5 +41,12 @@ impl Span {
 impl Serialize for Span {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         [self.start, self.end].serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Span {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Span, D::Error> {
+        let [start, end] = <[usize; 2]>::deserialize(deserializer)?;
+        Ok(Span { start, end })
     }
 }

@@ -11,6 +11,10 @@
 //!   an agency in Source is an agency again (see `caption::apply_stated`).
 //! - Persons shown are names only; ages stay in the caption.
 
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
 use caption::{CaptionRecord, Stated};
 use photometa::PhotoMetadata;
 
@@ -54,6 +58,52 @@ pub fn metadata_of(record: &CaptionRecord) -> PhotoMetadata {
         persons_shown: record.persons.iter().map(|p| p.name.clone()).collect(),
         organisations: record.organizations.clone(),
         gps: coordinates,
+    }
+}
+
+/// Where XMP sidecars go: one directory, one file per record, named after
+/// the record's image (`IMAGE.xmp`, the convention photo tools read) or,
+/// with no local image, its id (`ID.xmp`). Two records whose images share a
+/// name get `IMAGE-ID.xmp` for the second, so no sidecar overwrites
+/// another record's.
+pub struct SidecarDir {
+    dir: PathBuf,
+    /// File stem taken → the record id that took it.
+    taken: HashMap<String, String>,
+}
+
+impl SidecarDir {
+    /// Creates the directory when missing.
+    pub fn create(dir: &Path) -> anyhow::Result<SidecarDir> {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("creating the output directory {}", dir.display()))?;
+        Ok(SidecarDir {
+            dir: dir.to_path_buf(),
+            taken: HashMap::new(),
+        })
+    }
+
+    /// Writes the sidecar of the record `id` whose image is `image_url`
+    /// (atomically: a reader never sees half a file).
+    pub fn write(
+        &mut self,
+        id: &str,
+        image_url: Option<&str>,
+        sidecar: &[u8],
+    ) -> anyhow::Result<()> {
+        let image_stem = image_url
+            .filter(|url| !url.contains("://"))
+            .and_then(|path| Path::new(path).file_stem())
+            .and_then(|stem| stem.to_str());
+        let mut stem = image_stem.unwrap_or(id).to_string();
+        match self.taken.get(&stem) {
+            Some(owner) if owner != id => stem = format!("{stem}-{id}"),
+            _ => {}
+        }
+        self.taken.insert(stem.clone(), id.to_string());
+        let path = self.dir.join(format!("{stem}.xmp"));
+        photometa::write_atomically(&path, sidecar)
+            .with_context(|| format!("writing {}", path.display()))
     }
 }
 

@@ -200,11 +200,17 @@ fn ingest_clusters_search_filters_and_facets() {
     let geojson: serde_json::Value =
         serde_json::from_str(&run_ok(&["export", "--format", "geojson"], &dir)).expect("GeoJSON");
     assert_eq!(geojson["features"].as_array().map(Vec::len), Some(5));
-    let mut args = vec!["export", "--format", "xmp", "--archive"];
-    args.push(dir.to_str().expect("UTF-8 path"));
-    let xmp = dateline(&args, b"");
-    assert!(!xmp.status.success());
-    assert!(String::from_utf8_lossy(&xmp.stderr).contains("not available yet"));
+    // One sidecar per record (ExifTool reads them: tests/photos.rs).
+    let sidecars = root.join("sidecars");
+    let sidecars_arg = sidecars.to_str().expect("UTF-8 path");
+    run_ok(&["export", "--format", "xmp", "--out", sidecars_arg], &dir);
+    let written: Vec<String> = std::fs::read_dir(&sidecars)
+        .expect("sidecar dir")
+        .filter_map(Result::ok)
+        .map(|e| std::fs::read_to_string(e.path()).expect("sidecar"))
+        .collect();
+    assert_eq!(written.len(), 5);
+    assert!(written.iter().all(|x| x.contains("<dc:description>")));
     let _ = std::fs::remove_dir_all(root);
 }
 

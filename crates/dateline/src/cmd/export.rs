@@ -1,6 +1,8 @@
-//! `dateline export`: the selected records as JSON Lines, CSV or GeoJSON.
+//! `dateline export`: the selected records as JSON Lines, CSV, GeoJSON or
+//! XMP sidecars.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -9,6 +11,7 @@ use serde_json::{json, Value};
 
 use super::ingest::ArchiveArg;
 use super::search::SelectArgs;
+use crate::photo::SidecarDir;
 
 /// Records fetched from the store at a time.
 const CHUNK: usize = 1000;
@@ -23,7 +26,7 @@ pub enum Format {
     Csv,
     /// A FeatureCollection, one point per located record.
     Geojson,
-    /// XMP sidecars (not yet available).
+    /// XMP sidecars, one per record, into `--out DIR`.
     Xmp,
 }
 
@@ -35,6 +38,9 @@ pub struct ExportArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Jsonl)]
     format: Format,
+    /// Directory for the sidecars of `--format xmp`.
+    #[arg(long, value_name = "DIR", required_if_eq("format", "xmp"))]
+    out: Option<PathBuf>,
     #[command(flatten)]
     select: SelectArgs,
 }
@@ -65,11 +71,8 @@ const CSV_COLUMNS: &[&str] = &[
 
 /// Runs `dateline export`.
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    if args.format == Format::Xmp {
-        anyhow::bail!(
-            "--format xmp is not available yet: XMP sidecars will be written by the photometa \
-             crate, which is not wired into export yet; use jsonl, csv or geojson"
-        );
+    if args.out.is_some() && args.format != Format::Xmp {
+        anyhow::bail!("--out DIR is for --format xmp; the other formats go to stdout");
     }
     let archive = args.archive.open(Mode::Read)?;
     let keys = if args.select.is_everything() {
@@ -118,7 +121,21 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
             }
             out.write_all(b"\n]}\n")?;
         }
-        Format::Xmp => unreachable!("refused above"),
+        Format::Xmp => {
+            let dir = args
+                .out
+                .as_deref()
+                .context("--format xmp needs --out DIR")?;
+            let mut sidecars = SidecarDir::create(dir)?;
+            for chunk in keys.chunks(CHUNK) {
+                for stored in archive.records_by_key(chunk)? {
+                    let record: caption::CaptionRecord =
+                        serde_json::from_value(stored).context("reading a stored record")?;
+                    let sidecar = photometa::xmp_sidecar(&crate::photo::metadata_of(&record));
+                    sidecars.write(&record.id, record.image_url.as_deref(), sidecar.as_bytes())?;
+                }
+            }
+        }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -15,6 +15,7 @@ use anyhow::Context;
 use gazetteer::Gazetteer;
 
 use crate::input::{self, Piece};
+use crate::photo::SidecarDir;
 
 /// Captions handed to a worker at a time; large enough to amortize channel
 /// traffic, small enough to keep all threads busy on modest inputs.
@@ -66,8 +67,8 @@ struct Rendered {
     id: String,
     /// One JSON line, or a sidecar's bytes.
     line: Vec<u8>,
-    /// The sidecar's file name under `--format xmp`.
-    sidecar: Option<String>,
+    /// The record's image, naming its sidecar under `--format xmp`.
+    image_url: Option<String>,
     /// The record's normalized text, for matching cut-short copies.
     text: String,
     /// The caption ends in a truncation mark.
@@ -81,13 +82,9 @@ pub fn run(args: ParseArgs) -> anyhow::Result<ExitCode> {
     if args.out.is_some() && args.format != Format::Xmp {
         anyhow::bail!("--out DIR is for --format xmp; JSON records go to stdout");
     }
-    if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("creating the output directory {}", dir.display()))?;
-    }
     let mut out = Output {
         writer: io::BufWriter::with_capacity(256 * 1024, io::stdout()),
-        sidecar_dir: args.out.clone(),
+        sidecars: args.out.as_deref().map(SidecarDir::create).transpose()?,
         unique: args.unique.then(Unique::default),
     };
     let render = |batch: &Batch| render_batch(batch, gazetteer, args.format);
@@ -158,21 +155,20 @@ fn render_batch(batch: &Batch, gazetteer: &Gazetteer, format: Format) -> Vec<Ren
         .iter()
         .flat_map(|piece| input::records_of(piece, gazetteer))
         .map(|found| {
-            let (line, sidecar) = match format {
+            let line = match format {
                 Format::Json => {
                     let mut line = serde_json::to_vec(&found.record).unwrap_or_default();
                     line.push(b'\n');
-                    (line, None)
+                    line
                 }
                 Format::Xmp => {
-                    let sidecar = photometa::xmp_sidecar(&crate::photo::metadata_of(&found.record));
-                    (sidecar.into_bytes(), Some(sidecar_name(&found.record)))
+                    photometa::xmp_sidecar(&crate::photo::metadata_of(&found.record)).into_bytes()
                 }
             };
             Rendered {
                 id: found.record.id,
                 line,
-                sidecar,
+                image_url: found.record.image_url,
                 text: found.record.text,
                 truncated: found.truncated,
             }
@@ -180,24 +176,12 @@ fn render_batch(batch: &Batch, gazetteer: &Gazetteer, format: Format) -> Vec<Ren
         .collect()
 }
 
-/// A sidecar's file name: the image's own name with `.xmp` for a JPEG's
-/// caption (the convention photo tools read), the record id otherwise.
-fn sidecar_name(record: &caption::CaptionRecord) -> String {
-    let image_stem = record
-        .image_url
-        .as_deref()
-        .filter(|url| !url.contains("://"))
-        .and_then(|path| Path::new(path).file_stem())
-        .and_then(|stem| stem.to_str());
-    format!("{}.xmp", image_stem.unwrap_or(&record.id))
-}
-
 /// Where rendered records go: stdout or sidecar files, minus repeats under
 /// `--unique`.
 struct Output<W: Write> {
     writer: W,
     /// `--out DIR` of `--format xmp`.
-    sidecar_dir: Option<PathBuf>,
+    sidecars: Option<SidecarDir>,
     unique: Option<Unique>,
 }
 
@@ -231,13 +215,9 @@ impl<W: Write> Output<W> {
     }
 
     fn emit(&mut self, record: &Rendered) -> anyhow::Result<()> {
-        match (&self.sidecar_dir, &record.sidecar) {
-            (Some(dir), Some(name)) => {
-                let path = dir.join(name);
-                photometa::write_atomically(&path, &record.line)
-                    .with_context(|| format!("writing {}", path.display()))
-            }
-            _ => self
+        match &mut self.sidecars {
+            Some(sidecars) => sidecars.write(&record.id, record.image_url.as_deref(), &record.line),
+            None => self
                 .writer
                 .write_all(&record.line)
                 .context("writing records"),
