@@ -235,6 +235,11 @@ fn tokenize(text: &str, start: usize, end: usize) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(slice.len() / 5 + 4);
     let mut i = 0;
     while i < slice.len() {
+        // A space is most often next; skip it before any decoding.
+        if slice.as_bytes()[i] == b' ' {
+            i += 1;
+            continue;
+        }
         let Some(c) = char_at(slice, i) else {
             break;
         };
@@ -482,11 +487,10 @@ fn mark_sentence_starts(text: &str, tokens: &mut [Token]) {
             }
             continue;
         }
-        let word = token.span.of(text);
         token.sentence_start = start;
         // A dateline or tag in capitals (`ALEPPO, SYRIA -`, `FILE -`) does not
         // start the sentence; the word after its dash does.
-        start = token.shape == Shape::Upper && !has_byte(word, b'.') && start;
+        start = start && token.shape == Shape::Upper && !has_byte(token.span.of(text), b'.');
     }
 }
 
