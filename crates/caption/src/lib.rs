@@ -19,6 +19,7 @@ pub mod bench_api;
 mod credit;
 mod date;
 mod flags;
+mod json;
 mod name;
 mod org;
 mod person;

@@ -62,11 +62,18 @@ struct Batch {
     pieces: Vec<Piece>,
 }
 
+/// A batch's records, rendered one after another into one buffer: one
+/// allocation and, for plain JSON Lines, one write per batch.
+struct RenderedBatch {
+    bytes: Vec<u8>,
+    records: Vec<Rendered>,
+}
+
 /// A parsed caption, rendered in the output format.
 struct Rendered {
     id: String,
-    /// One JSON line, or a sidecar's bytes.
-    line: Vec<u8>,
+    /// Where its JSON line, or its sidecar, stands in the batch's bytes.
+    range: std::ops::Range<usize>,
     /// The record's image, naming its sidecar under `--format xmp`.
     image_url: Option<String>,
     /// The record's normalized text, for matching cut-short copies.
@@ -149,31 +156,35 @@ fn read_input(
     Ok(())
 }
 
-fn render_batch(batch: &Batch, gazetteer: &Gazetteer, format: Format) -> Vec<Rendered> {
-    batch
-        .pieces
-        .iter()
-        .flat_map(|piece| input::records_of(piece, gazetteer))
-        .map(|found| {
-            let line = match format {
+/// A record's JSON line is about this many times its caption's length.
+const JSON_BYTES_PER_TEXT_BYTE: usize = 6;
+
+fn render_batch(batch: &Batch, gazetteer: &Gazetteer, format: Format) -> RenderedBatch {
+    let text_bytes: usize = batch.pieces.iter().map(|p| p.text.len()).sum();
+    let mut bytes = Vec::with_capacity(text_bytes * JSON_BYTES_PER_TEXT_BYTE);
+    let mut records = Vec::new();
+    for piece in &batch.pieces {
+        for found in input::records_of(piece, gazetteer) {
+            let start = bytes.len();
+            match format {
                 Format::Json => {
-                    let mut line = serde_json::to_vec(&found.record).unwrap_or_default();
-                    line.push(b'\n');
-                    line
+                    found.record.write_json(&mut bytes);
+                    bytes.push(b'\n');
                 }
-                Format::Xmp => {
-                    photometa::xmp_sidecar(&crate::photo::metadata_of(&found.record)).into_bytes()
-                }
-            };
-            Rendered {
+                Format::Xmp => bytes.extend_from_slice(
+                    photometa::xmp_sidecar(&crate::photo::metadata_of(&found.record)).as_bytes(),
+                ),
+            }
+            records.push(Rendered {
                 id: found.record.id,
-                line,
+                range: start..bytes.len(),
                 image_url: found.record.image_url,
                 text: found.record.text,
                 truncated: found.truncated,
-            }
-        })
-        .collect()
+            });
+        }
+    }
+    RenderedBatch { bytes, records }
 }
 
 /// Where rendered records go: stdout or sidecar files, minus repeats under
@@ -192,35 +203,41 @@ struct Output<W: Write> {
 struct Unique {
     seen: HashSet<String>,
     full_texts: BTreeSet<String>,
-    held: Vec<Rendered>,
+    /// Cut-short copies with their rendered bytes.
+    held: Vec<(Rendered, Vec<u8>)>,
 }
 
 impl<W: Write> Output<W> {
-    fn write(&mut self, records: Vec<Rendered>) -> anyhow::Result<()> {
-        for record in records {
+    fn write(&mut self, batch: RenderedBatch) -> anyhow::Result<()> {
+        if self.unique.is_none() && self.sidecars.is_none() {
+            // Every record, in order: the batch as it is.
+            return self
+                .writer
+                .write_all(&batch.bytes)
+                .context("writing records");
+        }
+        for record in batch.records {
+            let bytes = &batch.bytes[record.range.clone()];
             if let Some(unique) = &mut self.unique {
                 if !unique.seen.insert(record.id.clone()) {
                     continue;
                 }
                 if record.truncated {
                     // Its full version may come later in the document.
-                    unique.held.push(record);
+                    unique.held.push((record, bytes.to_vec()));
                     continue;
                 }
                 unique.full_texts.insert(record.text.clone());
             }
-            self.emit(&record)?;
+            self.emit(&record, bytes)?;
         }
         Ok(())
     }
 
-    fn emit(&mut self, record: &Rendered) -> anyhow::Result<()> {
+    fn emit(&mut self, record: &Rendered, bytes: &[u8]) -> anyhow::Result<()> {
         match &mut self.sidecars {
-            Some(sidecars) => sidecars.write(&record.id, record.image_url.as_deref(), &record.line),
-            None => self
-                .writer
-                .write_all(&record.line)
-                .context("writing records"),
+            Some(sidecars) => sidecars.write(&record.id, record.image_url.as_deref(), bytes),
+            None => self.writer.write_all(bytes).context("writing records"),
         }
     }
 
@@ -230,7 +247,7 @@ impl<W: Write> Output<W> {
         let Some(unique) = self.unique.take() else {
             return self.writer.flush().context("writing records");
         };
-        for record in unique.held {
+        for (record, bytes) in unique.held {
             let prefix = truncated_prefix(&record.text);
             let completed = unique
                 .full_texts
@@ -238,7 +255,7 @@ impl<W: Write> Output<W> {
                 .next()
                 .is_some_and(|full| full.starts_with(prefix));
             if !completed {
-                self.emit(&record)?;
+                self.emit(&record, &bytes)?;
             }
         }
         self.writer.flush().context("writing records")
@@ -259,14 +276,14 @@ fn truncated_prefix(text: &str) -> &str {
 /// on a writer thread.
 fn run_parallel<W: Write + Send>(
     threads: usize,
-    render: &(dyn Fn(&Batch) -> Vec<Rendered> + Sync),
+    render: &(dyn Fn(&Batch) -> RenderedBatch + Sync),
     files: &[PathBuf],
     out: &mut Output<W>,
 ) -> anyhow::Result<usize> {
     let (batch_tx, batch_rx) = mpsc::sync_channel::<Batch>(threads * BATCHES_IN_FLIGHT_PER_WORKER);
     let batch_rx = std::sync::Mutex::new(batch_rx);
     let (done_tx, done_rx) =
-        mpsc::sync_channel::<(u64, Vec<Rendered>)>(threads * BATCHES_IN_FLIGHT_PER_WORKER);
+        mpsc::sync_channel::<(u64, RenderedBatch)>(threads * BATCHES_IN_FLIGHT_PER_WORKER);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let done_tx = done_tx.clone();
