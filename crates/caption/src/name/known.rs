@@ -6,7 +6,7 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, Anchored, Input, MatchKind, StartKind};
 
 /// What a well-known name is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -172,6 +172,17 @@ struct Known {
     /// of this size never cause; then no well-known name is found.
     automaton: Option<AhoCorasick>,
     kinds: Vec<KnownKind>,
+    /// The first two bytes of every pattern, one bit per byte pair: most
+    /// word starts begin no pattern, and this tells so without a search.
+    openings: Vec<u64>,
+}
+
+impl Known {
+    /// Whether some pattern begins with the bytes `a`, `b`.
+    fn opens_with(&self, a: u8, b: u8) -> bool {
+        let pair = usize::from(a) << 8 | usize::from(b);
+        self.openings[pair / 64] & (1 << (pair % 64)) != 0
+    }
 }
 
 static KNOWN: LazyLock<Known> = LazyLock::new(|| {
@@ -194,17 +205,32 @@ static KNOWN: LazyLock<Known> = LazyLock::new(|| {
         patterns.push(name);
         kinds.push(KnownKind::Place);
     }
+    let mut openings = vec![0u64; (1 << 16) / 64];
+    for pattern in &patterns {
+        // Every pattern has two bytes at least (`AP`, `UN`); a test checks.
+        if let [a, b, ..] = pattern.as_bytes() {
+            let pair = usize::from(*a) << 8 | usize::from(*b);
+            openings[pair / 64] |= 1 << (pair % 64);
+        }
+    }
     let automaton = AhoCorasick::builder()
         .match_kind(MatchKind::LeftmostLongest)
-        // A few hundred patterns make a DFA of modest size, and a DFA is the
-        // fastest scan; every caption is scanned once per extractor.
+        // Searches start only at word boundaries, so the automaton needs no
+        // unanchored start state; a DFA is the fastest to step.
+        .start_kind(StartKind::Anchored)
         .kind(Some(AhoCorasickKind::DFA))
         .build(&patterns)
         .ok();
-    Known { automaton, kinds }
+    Known {
+        automaton,
+        kinds,
+        openings,
+    }
 });
 
-/// The well-known names in `text[start..end]`, between word boundaries.
+/// The well-known names in `text[start..end]`, between word boundaries:
+/// left to right, the longest name that starts at each word boundary, and
+/// the search goes on after a name's end.
 pub(crate) fn find_known(text: &str, start: usize, end: usize) -> Vec<KnownMatch> {
     let Some(haystack) = text.get(start..end) else {
         return Vec::new();
@@ -213,27 +239,85 @@ pub(crate) fn find_known(text: &str, start: usize, end: usize) -> Vec<KnownMatch
     let Some(automaton) = &known.automaton else {
         return Vec::new();
     };
+    let bytes = haystack.as_bytes();
     let mut out = Vec::new();
-    for m in automaton.find_iter(haystack) {
-        let (s, e) = (m.start(), m.end());
-        let before = haystack[..s].chars().next_back();
-        let after = haystack[e..].chars().next();
-        let boundary_before = before.is_none_or(|c| !c.is_alphanumeric());
-        // A dotted pattern (`U.N.`) may end a sentence with its own period.
-        let boundary_after = after.is_none_or(|c| !c.is_alphanumeric());
-        if !(boundary_before && boundary_after) {
-            continue;
+    // Where the search may go on: past the end of the last name found.
+    let mut resume = 0;
+    // Eight bytes at a time, only a byte that may open a pattern is looked
+    // at further; a whole-text automaton scan would step through every byte.
+    for (chunk_index, chunk) in bytes.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let mut openers = may_open(u64::from_le_bytes(word));
+        while openers != 0 {
+            let at = chunk_index * 8 + (openers.trailing_zeros() / 8) as usize;
+            openers &= openers - 1;
+            if at < resume
+                || at + 1 >= bytes.len()
+                || !known.opens_with(bytes[at], bytes[at + 1])
+                || !is_boundary_before(haystack, at)
+            {
+                continue;
+            }
+            let input = Input::new(haystack).range(at..).anchored(Anchored::Yes);
+            let Some(m) = automaton.try_find(input).ok().flatten() else {
+                continue;
+            };
+            let (s, e) = (m.start(), m.end());
+            // A dotted pattern (`U.N.`) may end a sentence with its own period.
+            let boundary_after = haystack[e..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
+            if boundary_after {
+                if let Some(&kind) = known.kinds.get(m.pattern().as_usize()) {
+                    out.push(KnownMatch {
+                        start: start + s,
+                        end: start + e,
+                        kind,
+                    });
+                }
+            }
+            resume = e;
         }
-        let Some(&kind) = known.kinds.get(m.pattern().as_usize()) else {
-            continue;
-        };
-        out.push(KnownMatch {
-            start: start + s,
-            end: start + e,
-            kind,
-        });
     }
     out
+}
+
+/// The bytes that may open a pattern: capitals, and the `a` of `al-` and
+/// the `p` of `peshmerga`.
+const LOWERCASE_OPENERS: [u8; 2] = [b'a', b'p'];
+
+/// The high bit of each byte of `eight` (little-endian) that is an ASCII
+/// capital or one of [`LOWERCASE_OPENERS`]. A flagged byte may be a false
+/// alarm; an unflagged one never opens a pattern.
+fn may_open(eight: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let low7 = eight & LOW7;
+    // High bit set where the low seven bits are >= b'A' and < b'Z' + 1, for
+    // ASCII bytes only (as in the word table's lowercasing).
+    let capital = (low7 + 0x3f3f_3f3f_3f3f_3f3f) & !(low7 + 0x2525_2525_2525_2525) & !eight & HIGH;
+    let mut flagged = capital;
+    for opener in LOWERCASE_OPENERS {
+        // Zero bytes of the difference, with the classic borrow trick.
+        let diff = eight ^ (ONES * u64::from(opener));
+        flagged |= diff.wrapping_sub(ONES) & !diff & HIGH;
+    }
+    flagged
+}
+
+/// Whether no letter or digit stands just before byte `at` of `haystack`.
+fn is_boundary_before(haystack: &str, at: usize) -> bool {
+    match at.checked_sub(1).map(|i| haystack.as_bytes()[i]) {
+        None => true,
+        Some(b) if b.is_ascii() => !b.is_ascii_alphanumeric(),
+        Some(_) => haystack[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric()),
+    }
 }
 
 #[cfg(test)]
@@ -246,6 +330,46 @@ mod tests {
         let found = find_known(text, 0, text.len());
         let names: Vec<&str> = found.iter().map(|m| &text[m.start..m.end]).collect();
         assert_eq!(names, ["Hamas", "UNICEF"]);
+    }
+
+    #[test]
+    fn every_pattern_has_two_bytes_to_open_with() {
+        let all = ORGS
+            .iter()
+            .flat_map(|g| g.iter())
+            .chain(AGENCIES)
+            .chain(PLACES);
+        assert!(all.clone().all(|p| p.len() >= 2));
+        for pattern in all {
+            let first = pattern.as_bytes()[0];
+            let word = u64::from(first);
+            assert!(may_open(word) & 0x80 != 0, "{pattern}");
+        }
+    }
+
+    #[test]
+    fn openers_are_flagged_in_every_lane() {
+        for b in 0..=255u8 {
+            for lane in 0..8 {
+                let word = u64::from_le_bytes([b'x'; 8]) & !(0xff << (lane * 8))
+                    | u64::from(b) << (lane * 8);
+                let flagged = may_open(word) & (0x80 << (lane * 8)) != 0;
+                let expected = b.is_ascii_uppercase() || LOWERCASE_OPENERS.contains(&b);
+                if expected {
+                    assert!(flagged, "{b} in lane {lane}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn names_start_inside_hyphened_words_and_at_the_edges() {
+        let text = "pro-Hamas, U.N. and Wagner Groupies; Hezbollah";
+        let found = find_known(text, 0, text.len());
+        let names: Vec<&str> = found.iter().map(|m| &text[m.start..m.end]).collect();
+        assert_eq!(names, ["Hamas", "U.N.", "Hezbollah"]);
+        let found = find_known(text, 4, 9);
+        assert_eq!(found.len(), 1);
     }
 
     #[test]
