@@ -832,8 +832,9 @@ fn phrase_end(text: &str, tokens: &[Token], start: usize, gazetteer: &Gazetteer)
         return None;
     }
     let word = first.text(text);
-    let leading_particle = is_name_particle(word) && word.contains('-');
-    if !(starts_upper(word) || leading_particle) || never_in_place_name(word) {
+    // Capitals first: most words are lower case and no particle.
+    let leading_particle = || word.contains('-') && is_name_particle(word);
+    if !(starts_upper(word) || leading_particle()) || never_in_place_name(word) {
         return None;
     }
     let mut end = start + 1;

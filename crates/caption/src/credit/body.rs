@@ -347,7 +347,14 @@ fn strip_marker(body: &str) -> (Option<Marker>, &str) {
     ]) {
         return (None, body);
     }
+    let first = body.as_bytes()[0].to_ascii_lowercase();
     for (marker, kind) in MARKERS {
+        // Most lead-ins are ruled out by their first byte (every lead-in
+        // is lower case, and `©` is not ASCII, so its lead byte is compared
+        // as is).
+        if marker.as_bytes()[0] != first {
+            continue;
+        }
         let Some(head) = body.get(..marker.len()) else {
             continue;
         };
