@@ -19,15 +19,20 @@ const EMPTY: Key = [0; MAX_WORD / 8];
 /// The key of a word, `None` when it is empty or longer than [`MAX_WORD`].
 /// Bytes are gathered into integers by loads, not copied through a buffer,
 /// so the probe does not wait on a store to memory it then reads.
+#[inline]
 fn key(word: &[u8]) -> Option<Key> {
-    if word.is_empty() || word.len() > MAX_WORD {
-        return None;
+    match word.len() {
+        // Most words fit one integer: no loop over chunks.
+        1..=8 => Some([ascii_lowercase(little_endian(word)), 0, 0]),
+        9..=MAX_WORD => {
+            let mut key = EMPTY;
+            for (slot, chunk) in key.iter_mut().zip(word.chunks(8)) {
+                *slot = ascii_lowercase(little_endian(chunk));
+            }
+            Some(key)
+        }
+        _ => None,
     }
-    let mut key = EMPTY;
-    for (slot, chunk) in key.iter_mut().zip(word.chunks(8)) {
-        *slot = ascii_lowercase(little_endian(chunk));
-    }
-    Some(key)
 }
 
 /// Up to eight bytes as a little-endian integer, zero-padded.
@@ -107,6 +112,9 @@ impl<V: Copy + Default + BitOr<Output = V>> WordTable<V> {
 
     /// The value of `word` in any ASCII case; `None` when it is not in the
     /// table or too long to be.
+    // Inlined: a probe is a few dozen instructions, called for nearly
+    // every token, so a call's register saves are a large part of it.
+    #[inline]
     pub(crate) fn get(&self, word: &[u8]) -> Option<V> {
         let key = key(word)?;
         let mask = self.slots.len() - 1;
