@@ -68,19 +68,90 @@ const SUBLOCATIONS: &[&str] = &[
     "a bakery",
 ];
 
-const SCENES: &[&str] = &[
-    "Men clear rubble from a collapsed building",
-    "A girl carries water containers past damaged shops",
-    "Rescue workers search for survivors",
-    "Displaced families queue for bread",
-    "Children play football between tents",
-    "A vendor sells vegetables from a cart",
-    "Mourners gather around a coffin",
-    "Volunteers unload boxes of aid",
-    "A fighter fires a heavy machine gun",
-    "Smoke rises after an air strike",
-    "Women sort clothes donated by neighbours",
-    "Firefighters hose down a burning car",
+/// Scenes are built from a subject, an action and a setting detail, so a
+/// million captions hold tens of thousands of distinct scenes, as a real
+/// archive does: with only a dozen fixed scenes, unrelated photos of one
+/// place and month look like near-duplicates and clusters grow without end.
+const SUBJECTS: &[&str] = &[
+    "Men",
+    "Women",
+    "Children",
+    "A boy",
+    "A girl",
+    "An elderly man",
+    "An elderly woman",
+    "Rescue workers",
+    "Volunteers",
+    "Displaced families",
+    "Fighters",
+    "Soldiers",
+    "Medics",
+    "Firefighters",
+    "Mourners",
+    "Protesters",
+    "Students",
+    "Farmers",
+    "Fishermen",
+    "Shoppers",
+    "Residents",
+    "Refugees",
+    "Police officers",
+    "Aid workers",
+    "Journalists",
+    "Shepherds",
+    "Teachers",
+    "Nurses",
+    "Labourers",
+    "Street vendors",
+];
+const ACTIONS: &[&str] = &[
+    "clear rubble from",
+    "carry water containers past",
+    "search for survivors near",
+    "queue for bread outside",
+    "play football beside",
+    "sell vegetables outside",
+    "gather around",
+    "unload boxes of aid near",
+    "take cover behind",
+    "walk past",
+    "sit in front of",
+    "repair the roof of",
+    "wait for buses outside",
+    "pray inside",
+    "shelter from the rain under",
+    "clean the windows of",
+    "paint a mural on",
+    "fetch firewood behind",
+    "push a cart past",
+    "hang laundry beside",
+    "stand guard at",
+    "inspect the damage to",
+    "carry a wounded man out of",
+    "celebrate outside",
+    "hand out blankets at",
+];
+const OBJECTS: &[&str] = &[
+    "a collapsed building",
+    "damaged shops",
+    "a mosque",
+    "a church",
+    "tents",
+    "a school",
+    "a hospital",
+    "a checkpoint",
+    "a bakery",
+    "a water tower",
+    "a burned-out bus",
+    "a petrol station",
+    "a police station",
+    "a football pitch",
+    "a bridge",
+    "a warehouse",
+    "a cemetery",
+    "a market stall",
+    "an apartment block",
+    "a fuel depot",
 ];
 
 const FIRST: &[&str] = &[
@@ -186,8 +257,26 @@ fn pick<T: Copy>(rng: &mut fastrand::Rng, items: &[T]) -> T {
     items[rng.usize(..items.len())]
 }
 
+/// Family-name endings: with the roots in `LAST` they give 200 surnames,
+/// so two photographers rarely share one by chance (dedup compares them).
+const LAST_ENDINGS: &[&str] = &["", "i", "ov", "ian", "son", "ez", "ani", "oglu", "ek", "is"];
+
 fn person(rng: &mut fastrand::Rng) -> String {
-    format!("{} {}", pick(rng, FIRST), pick(rng, LAST))
+    format!(
+        "{} {}{}",
+        pick(rng, FIRST),
+        pick(rng, LAST),
+        pick(rng, LAST_ENDINGS)
+    )
+}
+
+fn scene(rng: &mut fastrand::Rng) -> String {
+    format!(
+        "{} {} {}",
+        pick(rng, SUBJECTS),
+        pick(rng, ACTIONS),
+        pick(rng, OBJECTS)
+    )
 }
 
 fn caption(rng: &mut fastrand::Rng) -> String {
@@ -218,7 +307,7 @@ fn caption(rng: &mut fastrand::Rng) -> String {
         3 => format!("{long} {year}"),
         _ => format!("on {long} {day}, {year}"),
     };
-    let mut text = format!("{} {place} {date}.", pick(rng, SCENES));
+    let mut text = format!("{} {place} {date}.", scene(rng));
     match rng.u8(..6) {
         0 => text.push_str(&format!(
             " {}, {}, looks on.",
