@@ -56,6 +56,9 @@ const MAX_KEY_RECORDS: usize = 64;
 /// Candidate clusters compared at most, those sharing most keys first.
 const MAX_CANDIDATES: usize = 16;
 
+/// Variants of one candidate cluster compared at most.
+const MAX_VARIANTS_COMPARED: usize = 8;
+
 /// Variant features kept between documents, at most this many.
 const FEATURE_CACHE: usize = 200_000;
 
@@ -118,12 +121,8 @@ impl DocumentWriter<'_> {
         let variant_id = record.id.clone();
         let known: Option<i64> = self
             .tx
-            .query_row(
-                "SELECT record FROM variants WHERE id = ?1",
-                [&variant_id],
-                |r| r.get(0),
-            )
-            .optional()
+            .prepare_cached("SELECT record FROM variants WHERE id = ?1")
+            .and_then(|mut s| s.query_row([&variant_id], |r| r.get(0)).optional())
             .map_err(sql("looking up a caption"))?;
         let record_key = match known {
             Some(key) => {
@@ -171,12 +170,11 @@ impl DocumentWriter<'_> {
                 self.summary.new_variants_merged += 1;
                 let (rep_text,): (String,) = self
                     .tx
-                    .query_row(
+                    .prepare_cached(
                         "SELECT v.text FROM records r JOIN variants v ON v.id = r.variant
                          WHERE r.key = ?1",
-                        [key],
-                        |r| Ok((r.get(0)?,)),
                     )
+                    .and_then(|mut s| s.query_row([key], |r| Ok((r.get(0)?,))))
                     .map_err(sql("reading a record"))?;
                 if better_representative(&record.text, &rep_text) {
                     self.write_record(Some(key), &record.id, &value, &json)?;
@@ -255,21 +253,34 @@ impl DocumentWriter<'_> {
             .map(|(_, r)| r)
             .collect();
         for candidate in candidates {
-            let variants: Vec<(String, String)> = {
+            // A photo captioned very often (or a loose cluster) has many
+            // variants; a few of them say whether a caption is the same
+            // photo, and reading all would make each look-up cost grow with
+            // the archive.
+            let ids: Vec<String> = {
                 let mut stmt = self
                     .tx
-                    .prepare_cached("SELECT id, json FROM variants WHERE record = ?1")
+                    .prepare_cached("SELECT id FROM variants WHERE record = ?1 LIMIT ?2")
                     .map_err(sql("reading variants"))?;
                 let rows = stmt
-                    .query_map([candidate], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .query_map(params![candidate, MAX_VARIANTS_COMPARED as i64], |r| {
+                        r.get(0)
+                    })
                     .map_err(sql("reading variants"))?;
                 rows.collect::<Result<_, _>>()
                     .map_err(sql("reading variants"))?
             };
-            for (id, json) in variants {
+            for id in ids {
                 let other = match self.features.get(&id) {
                     Some(f) => Rc::clone(f),
                     None => {
+                        // Features are cached by variant: the JSON is read
+                        // and parsed once per session.
+                        let json: String = self
+                            .tx
+                            .prepare_cached("SELECT json FROM variants WHERE id = ?1")
+                            .and_then(|mut s| s.query_row([&id], |r| r.get(0)))
+                            .map_err(sql("reading variants"))?;
                         let value: Value = serde_json::from_str(&json)
                             .map_err(|_| Error::BadRecord(id.clone()))?;
                         let f = Rc::new(Features::of_record(&value));
