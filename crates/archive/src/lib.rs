@@ -85,6 +85,15 @@ pub enum Error {
         /// Version this library reads and writes.
         supported: i64,
     },
+    /// The archive cannot be written (read-only file system or
+    /// permissions); nothing in it was changed.
+    #[error("the archive {path} cannot be written ({source}); nothing was changed")]
+    ReadOnly {
+        /// The archive directory.
+        path: PathBuf,
+        /// Why a file could not be created in it.
+        source: std::io::Error,
+    },
     /// Another process holds the index writer.
     #[error("another dateline process is writing to this archive (ingest or reindex); try again when it finishes")]
     Busy,
@@ -248,6 +257,9 @@ impl Archive {
                         .map_err(|e| Error::io(format!("creating {}", dir.display()), e))?;
                 }
             }
+        }
+        if mode == Mode::Write {
+            check_writable(dir)?;
         }
         let conn = store::open(&store_path, mode == Mode::Write)?;
         let (schema, fields) = index::schema();
@@ -488,6 +500,23 @@ impl Archive {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| Error::sqlite("listing records", e))?;
         Ok(keys)
+    }
+}
+
+/// Fails with [`Error::ReadOnly`] unless a file can be created in `dir`:
+/// SQLite and tantivy would otherwise fail later with messages that do not
+/// name the cause ("unable to open database file").
+fn check_writable(dir: &Path) -> Result<(), Error> {
+    let probe = dir.join(format!(".write-probe-{}", std::process::id()));
+    match std::fs::File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(source) => Err(Error::ReadOnly {
+            path: dir.to_path_buf(),
+            source,
+        }),
     }
 }
 

@@ -2,6 +2,7 @@
 
 mod archive;
 mod archive_crash;
+mod archive_faults;
 mod cli;
 mod dev_scores;
 mod pages;

@@ -1,0 +1,232 @@
+//! Bad storage under the archive: a full disk and a read-only directory.
+//! Each must give a clear error and lose nothing already committed.
+//!
+//! A full disk is simulated two ways: a file-size limit on the child
+//! (`ulimit -f`, any user; writes past it fail with EFBIG), which runs in
+//! the normal suite, and a 2 MB tmpfs (ENOSPC) with a read-only remount,
+//! which needs root and `mount` (CI runs as root) and skips elsewhere,
+//! saying why.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use crate::util::{dateline, scratch};
+
+/// Distinct invented captions, `n` of them starting at `from`, about 300
+/// bytes each.
+fn captions(from: usize, n: usize) -> String {
+    const SUBJECTS: &[&str] = &["A boy", "Two women", "A nurse", "Farmers", "A shepherd"];
+    const ACTIONS: &[&str] = &[
+        "carries bread past a damaged mosque",
+        "walks along a flooded road",
+        "waits in line for fuel",
+        "repairs a water pipe",
+        "sells vegetables from a cart",
+        "sits beside a burned car",
+    ];
+    (from..from + n)
+        .map(|i| {
+            format!(
+                "{} {} in Aleppo, Syria, May {}, {}. Residents say caption number {i} was \
+                 written for this test only, to fill the archive. REUTERS/Lina Haddad{}\n\n",
+                SUBJECTS[i % SUBJECTS.len()],
+                ACTIONS[(i / SUBJECTS.len()) % ACTIONS.len()],
+                1 + i % 28,
+                2000 + i % 25,
+                ["", "i", "ov", "son"][(i / 30) % 4],
+            )
+        })
+        .collect()
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let output = dateline(args, b"");
+    assert!(
+        output.status.success(),
+        "dateline {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Records matching a word, as `search --json` counts them.
+fn total(archive: &Path, word: &str) -> u64 {
+    let out = run_ok(&[
+        "search",
+        "--json",
+        word,
+        "--archive",
+        archive.to_str().expect("UTF-8 path"),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    v["total"].as_u64().expect("a total")
+}
+
+/// `check` passes and the archive holds exactly `occurrences`.
+fn assert_intact(archive: &Path, occurrences: u64) {
+    let a = archive.to_str().expect("UTF-8 path");
+    let out = run_ok(&["check", "--archive", a]);
+    assert!(out.trim_end().ends_with("ok"), "check: {out}");
+    assert!(
+        out.contains(&format!(" {occurrences} occurrence(s),")),
+        "expected {occurrences} occurrences: {out}"
+    );
+}
+
+/// Runs dateline through `sh` with a file-size limit of `blocks` 512-byte
+/// blocks; SIGXFSZ is ignored so a write past the limit fails (EFBIG) as a
+/// full disk does, instead of killing the process.
+fn dateline_with_fsize_limit(blocks: u64, args: &[&str]) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" \"$@\""
+        ))
+        .arg(env!("CARGO_BIN_EXE_dateline"))
+        .args(args)
+        .output()
+        .expect("sh runs")
+}
+
+/// Ingest, expecting failure; returns stderr.
+fn expect_failure(output: Output, what: &str) -> String {
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        !output.status.success(),
+        "{what}: ingest succeeded: {}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert!(
+        !stderr.contains("panicked"),
+        "{what}: a panic, not an error: {stderr}"
+    );
+    stderr
+}
+
+#[test]
+fn a_file_size_limit_fails_the_ingest_and_keeps_what_was_committed() {
+    let root = scratch("archive-fsize");
+    let archive = root.join("archive");
+    let a = archive.to_str().expect("UTF-8 path");
+    let first = root.join("first.txt");
+    std::fs::write(&first, captions(0, 20)).expect("write");
+    run_ok(&["ingest", "--archive", a, first.to_str().expect("UTF-8")]);
+    assert_intact(&archive, 20);
+    let before = total(&archive, "bread");
+    assert!(before > 0);
+
+    // A document too large for what the limit leaves: the store grows past
+    // it (each caption stores its text and parsed record).
+    let big = root.join("big.txt");
+    std::fs::write(&big, captions(1000, 3000)).expect("write");
+    let store = std::fs::metadata(archive.join("archive.sqlite3"))
+        .expect("store")
+        .len();
+    let blocks = store / 512 + 512;
+    let stderr = expect_failure(
+        dateline_with_fsize_limit(
+            blocks,
+            &["ingest", "--archive", a, big.to_str().expect("UTF-8")],
+        ),
+        "ulimit -f",
+    );
+    assert!(
+        stderr.contains("big.txt") || stderr.contains("full") || stderr.contains("large"),
+        "the error names the document or the cause: {stderr}"
+    );
+    assert_intact(&archive, 20);
+    assert_eq!(total(&archive, "bread"), before);
+
+    // With room again, the same document goes in whole.
+    run_ok(&["ingest", "--archive", a, big.to_str().expect("UTF-8")]);
+    assert_intact(&archive, 3020);
+}
+
+/// Whether this process may mount (root with a working `mount`); prints
+/// why not when it may not.
+fn can_mount(probe: &Path) -> bool {
+    std::fs::create_dir_all(probe).expect("probe dir");
+    let ok = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=1m", "tmpfs"])
+        .arg(probe)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if ok {
+        let _ = Command::new("umount").arg(probe).status();
+    } else {
+        eprintln!("skipping: cannot mount a tmpfs here (needs root; CI runs as root)");
+    }
+    ok
+}
+
+fn mount(args: &[&str], dir: &Path) {
+    let status = Command::new("mount")
+        .args(args)
+        .arg(dir)
+        .status()
+        .expect("mount runs");
+    assert!(status.success(), "mount {args:?} {}", dir.display());
+}
+
+/// Unmounts on drop, so a failing test leaves no mount behind.
+struct Mounted<'a>(&'a Path);
+
+impl Drop for Mounted<'_> {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.0).status();
+    }
+}
+
+#[test]
+fn a_full_disk_and_a_read_only_directory_give_errors_and_lose_nothing() {
+    let root = scratch("archive-tmpfs");
+    let mnt = root.join("mnt");
+    if !can_mount(&mnt) {
+        return;
+    }
+    mount(&["-t", "tmpfs", "-o", "size=2m", "tmpfs"], &mnt);
+    let _mounted = Mounted(&mnt);
+    let archive = mnt.join("archive");
+    let a = archive.to_str().expect("UTF-8 path");
+    let first = root.join("first.txt");
+    std::fs::write(&first, captions(0, 20)).expect("write");
+    run_ok(&["ingest", "--archive", a, first.to_str().expect("UTF-8")]);
+    assert_intact(&archive, 20);
+
+    // Full disk: 3,000 captions do not fit in 2 MB.
+    let big = root.join("big.txt");
+    std::fs::write(&big, captions(1000, 3000)).expect("write");
+    let stderr = expect_failure(
+        dateline(
+            &["ingest", "--archive", a, big.to_str().expect("UTF-8")],
+            b"",
+        ),
+        "full tmpfs",
+    );
+    assert!(
+        stderr.contains("full") || stderr.contains("space"),
+        "the error says the disk is full: {stderr}"
+    );
+    assert_intact(&archive, 20);
+
+    // Read-only: an ingest is refused with a clear error.
+    mount(&["-o", "remount,ro"], &mnt);
+    let second = root.join("second.txt");
+    std::fs::write(&second, captions(5000, 5)).expect("write");
+    let stderr = expect_failure(
+        dateline(
+            &["ingest", "--archive", a, second.to_str().expect("UTF-8")],
+            b"",
+        ),
+        "read-only",
+    );
+    assert!(
+        stderr.to_lowercase().contains("read-only") && stderr.contains("cannot be written"),
+        "the error says the archive is read-only: {stderr}"
+    );
+    mount(&["-o", "remount,rw,size=64m"], &mnt);
+    assert_intact(&archive, 20);
+    run_ok(&["ingest", "--archive", a, big.to_str().expect("UTF-8")]);
+    run_ok(&["ingest", "--archive", a, second.to_str().expect("UTF-8")]);
+    assert_intact(&archive, 3025);
+}
