@@ -54,7 +54,9 @@ pub(crate) fn find_location(text: &str, description: Span, gazetteer: &Gazetteer
     };
     // Sentences are tokenized one at a time: the scene is nearly always in
     // the first, and the background sentences after it are never read.
-    let mut sentence = Vec::new();
+    // Room for a long sentence up front: growing from empty cost three
+    // reallocations a caption.
+    let mut sentence = Vec::with_capacity(64);
     let mut at = description.start;
     while at < description.end {
         sentence.clear();
