@@ -546,7 +546,13 @@ pub(crate) fn fold(name: &str) -> String {
                 out.push(' ');
             }
             space = false;
-            out.extend(c.to_lowercase().filter(|l| l.is_alphanumeric()));
+            // ASCII, nearly every name's letters, lowercases to one letter
+            // without the general case mapping.
+            if c.is_ascii() {
+                out.push(c.to_ascii_lowercase());
+            } else {
+                out.extend(c.to_lowercase().filter(|l| l.is_alphanumeric()));
+            }
         } else {
             space = true;
         }
@@ -694,5 +700,8 @@ mod tests {
         );
         assert_eq!(fold("al-Qaeda"), "qaeda");
         assert_eq!(fold("U.N."), "u n");
+        assert_eq!(fold("Médecins Sans Frontières"), "médecins sans frontières");
+        // `İ` lowercases to `i` and a combining dot, which is dropped.
+        assert_eq!(fold("İSTANBUL Ünİ"), "istanbul üni");
     }
 }
