@@ -53,6 +53,20 @@ const CREDITS: &[&str] = &[
 ];
 const MONTHS: &[&str] = &["January", "March", "May", "August", "October", "December"];
 
+/// The `k`th invented caption.
+fn caption(k: usize) -> String {
+    format!(
+        "{} {} in {} {} {}, {}. {}",
+        SUBJECTS[k % SUBJECTS.len()],
+        ACTIONS[(k / SUBJECTS.len()) % ACTIONS.len()],
+        PLACES[(k / 7) % PLACES.len()],
+        MONTHS[(k / 3) % MONTHS.len()],
+        1 + k % 28,
+        2012 + (k / 97) % 6,
+        CREDITS[(k / 5) % CREDITS.len()],
+    )
+}
+
 /// Invented captions, distinct, with a repeat of an earlier file's caption
 /// in each file so clustering across documents is exercised.
 fn write_corpus(dir: &Path) -> usize {
@@ -62,33 +76,15 @@ fn write_corpus(dir: &Path) -> usize {
     for file in 0..FILES {
         let mut text = String::new();
         for _ in 0..CAPTIONS_PER_FILE {
-            let k = n;
+            text.push_str(&caption(n));
+            text.push_str("\n\n");
             n += 1;
-            text.push_str(&format!(
-                "{} {} in {} {} {}, {}. {}\n\n",
-                SUBJECTS[k % SUBJECTS.len()],
-                ACTIONS[(k / SUBJECTS.len()) % ACTIONS.len()],
-                PLACES[(k / 7) % PLACES.len()],
-                MONTHS[(k / 3) % MONTHS.len()],
-                1 + k % 28,
-                2012 + (k / 97) % 6,
-                CREDITS[(k / 5) % CREDITS.len()],
-            ));
             total += 1;
         }
         if file > 0 {
             // A repeat of the first caption of the previous file.
-            let k = (file - 1) * CAPTIONS_PER_FILE;
-            text.push_str(&format!(
-                "{} {} in {} {} {}, {}. {}\n",
-                SUBJECTS[k % SUBJECTS.len()],
-                ACTIONS[(k / SUBJECTS.len()) % ACTIONS.len()],
-                PLACES[(k / 7) % PLACES.len()],
-                MONTHS[(k / 3) % MONTHS.len()],
-                1 + k % 28,
-                2012 + (k / 97) % 6,
-                CREDITS[(k / 5) % CREDITS.len()],
-            ));
+            text.push_str(&caption((file - 1) * CAPTIONS_PER_FILE));
+            text.push('\n');
             total += 1;
         }
         std::fs::write(dir.join(format!("part-{file:03}.txt")), text).expect("corpus file");
