@@ -1,12 +1,10 @@
 //! Verification flags, from the evidence the other extractors found and from
 //! the wording of the description.
 //!
-//! Wording cues are matched case-insensitively on word boundaries with one
-//! Aho-Corasick automaton built once, so the cost is one pass over the text.
+//! Wording cues are matched case-insensitively on word boundaries, looked
+//! up only where a word starts (see [`Cues`]).
 
 use std::sync::LazyLock;
-
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::credit::CreditFound;
 use crate::date::DatesFound;
@@ -135,7 +133,7 @@ const HANDOUT: &[&str] = &[
     "this handout",
 ];
 
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Cue {
     Unverified,
     UnverifiedInScene,
@@ -144,28 +142,167 @@ enum Cue {
     Handout,
 }
 
-static CUES: LazyLock<(AhoCorasick, Vec<Cue>)> = LazyLock::new(|| {
-    let mut patterns: Vec<&str> = Vec::new();
-    let mut kinds = Vec::new();
-    for (list, kind) in [
+/// The cue phrases, all lowercase ASCII, with their kinds.
+fn cue_patterns() -> impl Iterator<Item = (&'static str, Cue)> {
+    [
         (UNVERIFIED, Cue::Unverified),
         (UNVERIFIED_IN_SCENE, Cue::UnverifiedInScene),
         (STILL_FROM_VIDEO, Cue::StillFromVideo),
         (FILE_PHOTO, Cue::FilePhoto),
         (HANDOUT, Cue::Handout),
-    ] {
-        patterns.extend_from_slice(list);
-        kinds.extend(std::iter::repeat_n(kind, list.len()));
+    ]
+    .into_iter()
+    .flat_map(|(list, kind)| list.iter().map(move |&p| (p, kind)))
+}
+
+/// The cue phrases grouped by how they open.
+///
+/// A cue starts a word (or is `(files)`), so the scan looks only at word
+/// starts and at `(`: their first four bytes (lowercased) index a table
+/// small enough for the first-level cache, which names the group of phrases
+/// that open with them, if any. A common word (`the`, `from`) costs a few
+/// instructions. A whole-text automaton (Aho-Corasick over every byte,
+/// overlapping) cost more, as its table does not stay in the cache; so did
+/// a binary search over the openings at every word start.
+struct Cues {
+    /// By [`opening_slot`]: 1 + the index in `groups` of the phrases that
+    /// open that way, 0 for none. No two openings share a slot (a test checks).
+    slots: [u8; OPENING_SLOTS],
+    /// `(opening, phrases)`: four lowercase bytes as a little-endian integer,
+    /// and the phrases that open with them.
+    groups: Vec<(u32, Vec<Phrase>)>,
+}
+
+/// A cue phrase (lowercase ASCII) and what it says.
+type Phrase = (&'static [u8], Cue);
+
+/// Slots of [`Cues::slots`]: some 40 openings in 4,096 slots let about one
+/// word start in a hundred through by chance.
+const OPENING_SLOTS: usize = 4096;
+
+/// The slot of an opening (four lowercase bytes, little-endian).
+fn opening_slot(opening: u32) -> usize {
+    (opening.wrapping_mul(0x9E37_79B1) >> (32 - OPENING_SLOTS.trailing_zeros())) as usize
+}
+
+static CUES: LazyLock<Cues> = LazyLock::new(|| {
+    let mut slots = [0u8; OPENING_SLOTS];
+    let mut groups: Vec<(u32, Vec<Phrase>)> = Vec::new();
+    for (phrase, kind) in cue_patterns() {
+        // Every phrase has four bytes at least; a test checks.
+        let Some(&opening) = phrase.as_bytes().first_chunk::<4>() else {
+            continue;
+        };
+        let opening = u32::from_le_bytes(opening);
+        let slot = &mut slots[opening_slot(opening)];
+        match groups.iter().position(|&(o, _)| o == opening) {
+            Some(group) => groups[group].1.push((phrase.as_bytes(), kind)),
+            None => {
+                groups.push((opening, vec![(phrase.as_bytes(), kind)]));
+                *slot = u8::try_from(groups.len()).unwrap_or(0);
+            }
+        }
     }
-    let automaton = AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
-        .match_kind(MatchKind::Standard)
-        // Built once, run over every description: the fastest automaton.
-        .kind(Some(AhoCorasickKind::DFA))
-        .build(&patterns)
-        .expect("flag cue patterns are valid");
-    (automaton, kinds)
+    Cues { slots, groups }
 });
+
+impl Cues {
+    /// Every cue phrase in `text`, in any ASCII case, on word boundaries
+    /// (see [`on_word_boundaries`]), overlapping ones included: its start
+    /// and kind.
+    fn find(&self, text: &str, mut found: impl FnMut(usize, Cue)) {
+        let bytes = text.as_bytes();
+        // The previous chunk's last byte: a letter or digit, non-ASCII.
+        let (mut carry_alnum, mut carry_other) = (0u64, 0u64);
+        // Eight bytes at a time: word starts and `(` found with integer
+        // masks, the rest of the text never looked at byte by byte.
+        for (chunk_index, chunk) in bytes.chunks(8).enumerate() {
+            let mut eight = [0u8; 8];
+            eight[..chunk.len()].copy_from_slice(chunk);
+            let eight = u64::from_le_bytes(eight);
+            let alnum = ascii_alnum(eight);
+            let non_ascii = eight & HIGH;
+            let after_alnum = alnum << 8 | carry_alnum;
+            let after_non_ascii = non_ascii << 8 | carry_other;
+            carry_alnum = alnum >> 56;
+            carry_other = non_ascii >> 56;
+            let mut starts = alnum & !after_alnum | bytes_equal(eight, b'(');
+            while starts != 0 {
+                let lane = starts.trailing_zeros() as usize / 8;
+                let at = chunk_index * 8 + lane;
+                let flag = 0x80u64 << (lane * 8);
+                starts &= !flag;
+                // After a non-ASCII character: a word start only if that
+                // character is no letter (`é` continues a word, `—` not).
+                if bytes[at] != b'(' && after_non_ascii & flag != 0 && !is_boundary_before(text, at)
+                {
+                    continue;
+                }
+                self.phrases_at(bytes, at, |end, kind| {
+                    if on_word_boundaries(text, at, end) {
+                        found(at, kind);
+                    }
+                });
+            }
+        }
+    }
+
+    /// The phrases written at byte `at` (in any ASCII case): each one's end
+    /// and kind.
+    fn phrases_at(&self, bytes: &[u8], at: usize, mut found: impl FnMut(usize, Cue)) {
+        let Some(&opening) = bytes.get(at..).and_then(<[u8]>::first_chunk::<4>) else {
+            return;
+        };
+        let opening = u32::from_le_bytes(opening.map(|b| b.to_ascii_lowercase()));
+        let group = usize::from(self.slots[opening_slot(opening)]);
+        let Some((group_opening, phrases)) = group.checked_sub(1).and_then(|g| self.groups.get(g))
+        else {
+            return;
+        };
+        if *group_opening != opening {
+            return;
+        }
+        for &(phrase, kind) in phrases {
+            let end = at + phrase.len();
+            if bytes
+                .get(at + 4..end)
+                .is_some_and(|written| written.eq_ignore_ascii_case(&phrase[4..]))
+            {
+                found(end, kind);
+            }
+        }
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `eight` (little-endian) that is an ASCII
+/// letter or digit.
+fn ascii_alnum(eight: u64) -> u64 {
+    // High bit set in bytes whose low seven bits lie in `lo..=hi`, for
+    // ASCII bytes only: no byte's sum carries into the next.
+    let in_range = |x: u64, lo: u8, hi: u8| {
+        let low7 = x & !HIGH;
+        (low7 + ONES * u64::from(0x80 - lo)) & !(low7 + ONES * u64::from(0x7f - hi)) & !x & HIGH
+    };
+    // Bit 5 set folds capitals onto small letters (and nothing else onto them).
+    in_range(eight | (ONES * 0x20), b'a', b'z') | in_range(eight, b'0', b'9')
+}
+
+/// The high bit of each byte of `eight` that equals `byte`.
+fn bytes_equal(eight: u64, byte: u8) -> u64 {
+    let diff = eight ^ (ONES * u64::from(byte));
+    diff.wrapping_sub(ONES) & !diff & HIGH
+}
+
+/// Whether the character before byte `at` is not a letter or digit.
+fn is_boundary_before(text: &str, at: usize) -> bool {
+    text[..at]
+        .chars()
+        .next_back()
+        .is_none_or(|c| !c.is_alphanumeric())
+}
 
 /// Marks that a caption was cut short.
 const TRUNCATION_MARKS: &[&str] = &[
@@ -187,24 +324,20 @@ pub(crate) fn collect(evidence: &Evidence<'_>) -> Vec<Flag> {
     let description = evidence.description.of(evidence.text);
     // Only a scene-only cue needs the scene's end: find it on demand.
     let scene_end = std::cell::OnceCell::new();
-    let (automaton, kinds) = &*CUES;
-    for found in automaton.find_overlapping_iter(description) {
-        if !on_word_boundaries(description, found.start(), found.end()) {
-            continue;
-        }
-        flags.push(match kinds[found.pattern().as_usize()] {
+    CUES.find(description, |start, kind| {
+        flags.push(match kind {
             Cue::Unverified => Flag::Unverified,
             Cue::UnverifiedInScene
-                if found.start() < *scene_end.get_or_init(|| first_sentence_end(description)) =>
+                if start < *scene_end.get_or_init(|| first_sentence_end(description)) =>
             {
                 Flag::Unverified
             }
-            Cue::UnverifiedInScene => continue,
+            Cue::UnverifiedInScene => return,
             Cue::StillFromVideo => Flag::StillFromVideo,
             Cue::FilePhoto => Flag::FilePhoto,
             Cue::Handout => Flag::Handout,
         });
-    }
+    });
     if evidence.credit.is_some_and(|c| c.handout) {
         flags.push(Flag::Handout);
     }
@@ -286,6 +419,7 @@ fn on_word_boundaries(text: &str, start: usize, end: usize) -> bool {
 mod tests {
     use super::*;
     use crate::place::LocationFound;
+    use proptest::strategy::Strategy;
 
     fn flags_of(text: &str) -> Vec<Flag> {
         let dates = DatesFound::default();
@@ -322,5 +456,104 @@ mod tests {
         assert!(!flags_of("A calm evening.").contains(&Flag::Truncated));
         // Found by fuzzing: a multi-byte character where a mark would start.
         assert!(!flags_of("\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}").contains(&Flag::Truncated));
+    }
+
+    /// Every (start, kind) the whole-text way finds: an overlapping
+    /// Aho-Corasick search, kept on word boundaries.
+    fn cues_by_automaton(text: &str) -> Vec<(usize, Cue)> {
+        let (patterns, kinds): (Vec<&str>, Vec<Cue>) = cue_patterns().unzip();
+        let automaton = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(&patterns)
+            .expect("cue patterns build");
+        let mut found: Vec<(usize, Cue)> = automaton
+            .find_overlapping_iter(text)
+            .filter(|m| on_word_boundaries(text, m.start(), m.end()))
+            .map(|m| (m.start(), kinds[m.pattern().as_usize()]))
+            .collect();
+        found.sort_by_key(|&(start, kind)| (start, kind as u8));
+        found
+    }
+
+    fn cues_found(text: &str) -> Vec<(usize, Cue)> {
+        let mut found = Vec::new();
+        CUES.find(text, |start, kind| found.push((start, kind)));
+        found.sort_by_key(|&(start, kind)| (start, kind as u8));
+        found
+    }
+
+    #[test]
+    fn every_cue_opening_has_a_slot_of_its_own() {
+        let mut openings: Vec<u32> = cue_patterns()
+            .filter_map(|(p, _)| p.as_bytes().first_chunk::<4>().copied())
+            .map(u32::from_le_bytes)
+            .collect();
+        openings.sort_unstable();
+        openings.dedup();
+        let mut slots: Vec<usize> = openings.iter().map(|&o| opening_slot(o)).collect();
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots.len(), openings.len());
+        assert!(openings.len() < usize::from(u8::MAX));
+    }
+
+    #[test]
+    fn every_cue_has_four_lowercase_ascii_bytes() {
+        for (phrase, _) in cue_patterns() {
+            assert!(phrase.len() >= 4, "{phrase}");
+            assert!(
+                phrase.is_ascii() && phrase == phrase.to_lowercase(),
+                "{phrase}"
+            );
+        }
+    }
+
+    #[test]
+    fn cues_overlap_and_respect_boundaries() {
+        let text = "What Activists Said (FILES) and file pictures; a Video Still, unverifiedX é(files)éfile photo";
+        assert_eq!(cues_found(text), cues_by_automaton(text));
+        assert!(cues_found(text).len() >= 4);
+    }
+
+    fn cue_phrases() -> Vec<&'static str> {
+        cue_patterns().map(|(p, _)| p).collect()
+    }
+
+    proptest::proptest! {
+        /// The word-start scan finds exactly what the whole-text automaton
+        /// finds, on text made of cue pieces, letters, accents and marks.
+        #[test]
+        fn word_start_scan_agrees_with_the_automaton(
+            pieces in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(cue_phrases()).prop_map(str::to_string),
+                    proptest::sample::select(cue_phrases()).prop_map(str::to_uppercase),
+                    "[a-zA-Z]{0,3}",
+                    proptest::sample::select(vec![" ", "(", ")", "-", "é", "ß", "1", ".", "'", "\u{2019}", ""])
+                        .prop_map(str::to_string),
+                ],
+                0..12,
+            )
+        ) {
+            let text: String = pieces.concat();
+            proptest::prop_assert_eq!(cues_found(&text), cues_by_automaton(&text));
+        }
+    }
+
+    #[test]
+    fn byte_masks_agree_with_the_byte_tests_in_every_lane() {
+        for b in 0..=255u8 {
+            for lane in 0..8 {
+                let eight = u64::from_le_bytes([b' '; 8]) & !(0xff << (lane * 8))
+                    | u64::from(b) << (lane * 8);
+                let flag = 0x80 << (lane * 8);
+                assert_eq!(
+                    ascii_alnum(eight) & flag != 0,
+                    b.is_ascii_alphanumeric(),
+                    "{b}"
+                );
+                assert_eq!(bytes_equal(eight, b'(') & flag != 0, b == b'(', "{b}");
+            }
+        }
     }
 }

@@ -19,7 +19,8 @@ const EMPTY: Key = [0; MAX_WORD / 8];
 /// The key of a word, `None` when it is empty or longer than [`MAX_WORD`].
 /// Bytes are gathered into integers by loads, not copied through a buffer,
 /// so the probe does not wait on a store to memory it then reads.
-#[inline]
+// Always inlined: a call here costs as much as the key itself.
+#[inline(always)]
 fn key(word: &[u8]) -> Option<Key> {
     match word.len() {
         // Most words fit one integer: no loop over chunks.
@@ -36,6 +37,7 @@ fn key(word: &[u8]) -> Option<Key> {
 }
 
 /// Up to eight bytes as a little-endian integer, zero-padded.
+#[inline(always)]
 fn little_endian(chunk: &[u8]) -> u64 {
     if let Ok(eight) = <[u8; 8]>::try_from(chunk) {
         return u64::from_le_bytes(eight);
@@ -61,6 +63,7 @@ fn little_endian(chunk: &[u8]) -> u64 {
 
 /// `to_ascii_lowercase` on each of the eight bytes at once: bytes from `A`
 /// to `Z` get bit 5 set; every other byte, non-ASCII ones included, stays.
+#[inline(always)]
 fn ascii_lowercase(bytes: u64) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
