@@ -217,9 +217,7 @@ impl Cues {
         // Eight bytes at a time: word starts and `(` found with integer
         // masks, the rest of the text never looked at byte by byte.
         for (chunk_index, chunk) in bytes.chunks(8).enumerate() {
-            let mut eight = [0u8; 8];
-            eight[..chunk.len()].copy_from_slice(chunk);
-            let eight = u64::from_le_bytes(eight);
+            let eight = crate::word_table::little_endian(chunk);
             let alnum = ascii_alnum(eight);
             let non_ascii = eight & HIGH;
             let after_alnum = alnum << 8 | carry_alnum;

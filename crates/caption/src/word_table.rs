@@ -36,9 +36,11 @@ fn key(word: &[u8]) -> Option<Key> {
     }
 }
 
-/// Up to eight bytes as a little-endian integer, zero-padded.
+/// Up to eight bytes as a little-endian integer, zero-padded: loads, never
+/// a `memcpy` call, which costs more than the rest of a probe (the chunked
+/// scans of `flags` and `name::known` read text this way).
 #[inline(always)]
-fn little_endian(chunk: &[u8]) -> u64 {
+pub(crate) fn little_endian(chunk: &[u8]) -> u64 {
     if let Ok(eight) = <[u8; 8]>::try_from(chunk) {
         return u64::from_le_bytes(eight);
     }

@@ -246,9 +246,7 @@ pub(crate) fn find_known(text: &str, start: usize, end: usize) -> Vec<KnownMatch
     // Eight bytes at a time, only a byte that may open a pattern is looked
     // at further; a whole-text automaton scan would step through every byte.
     for (chunk_index, chunk) in bytes.chunks(8).enumerate() {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        let mut openers = may_open(u64::from_le_bytes(word));
+        let mut openers = may_open(crate::word_table::little_endian(chunk));
         while openers != 0 {
             let at = chunk_index * 8 + (openers.trailing_zeros() / 8) as usize;
             openers &= openers - 1;
