@@ -879,24 +879,28 @@ fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
     // distance (`47 km (29 miles) north of`).
     // Running text is mostly lower case already: borrow, and lower-case a
     // copy only of the words that need it (this runs for every phrase).
-    let mut words: Vec<Cow<'_, str>> = Vec::with_capacity(7);
+    // On the stack: this runs for every phrase.
+    let mut words: [Cow<'_, str>; 7] = Default::default();
+    let mut len = 0;
     let mut k = at;
-    while k > 0 && words.len() < 7 {
+    while k > 0 && len < words.len() {
         k -= 1;
         let token = tokens[k];
         if token.is_word() {
             let word = token.text(text);
-            words.push(if word.bytes().any(|b| b.is_ascii_uppercase()) {
+            words[len] = if word.bytes().any(|b| b.is_ascii_uppercase()) {
                 Cow::Owned(word.to_ascii_lowercase())
             } else {
                 Cow::Borrowed(word)
-            });
+            };
+            len += 1;
         } else if token.is_punct('(') || token.is_punct(')') {
             continue;
         } else {
             break;
         }
     }
+    let words = &words[..len];
     // words[0] is the nearest word.
     let nearest = |n: usize| words.get(n).map(|w| w.as_ref());
     // Articles and adjectives between the cue and the name: "in the
@@ -997,10 +1001,10 @@ fn classify(
     gazetteer: &Gazetteer,
 ) -> Option<Mention> {
     let span_of = |a: usize, b: usize| Span::new(tokens[a].span.start, tokens[b - 1].span.end);
-    let name_of = |a: usize, b: usize| span_of(a, b).of(text).to_string();
-    let mention = |kind, name: String, last: usize| Mention {
+    let name_of = |a: usize, b: usize| span_of(a, b).of(text);
+    let mention = |kind, name: &str, last: usize| Mention {
         kind,
-        name,
+        name: name.to_string(),
         span: span_of(start, last + 1),
         cue,
         first_token: start,
@@ -1009,8 +1013,7 @@ fn classify(
         district_of_next: false,
     };
     let is_adjective = |w: &str| {
-        let lower = w.to_ascii_lowercase();
-        DEMONYMS.iter().any(|(d, _)| *d == lower)
+        DEMONYMS.iter().any(|(d, _)| d.eq_ignore_ascii_case(w))
             || [
                 "-backed",
                 "-led",
@@ -1023,7 +1026,11 @@ fn classify(
                 "-era",
             ]
             .iter()
-            .any(|suffix| lower.ends_with(suffix))
+            .any(|suffix| {
+                w.len() >= suffix.len()
+                    && w.as_bytes()[w.len() - suffix.len()..]
+                        .eq_ignore_ascii_case(suffix.as_bytes())
+            })
     };
     if words.iter().any(|w| is_adjective(w)) {
         return None;
@@ -1038,20 +1045,21 @@ fn classify(
     }
     let last_word = words[words.len() - 1];
     // A possessive before a person or title is no place ("Kenya's Eliud", "Syria's President").
-    let (words, end, possessive) = match strip_possessive(last_word) {
+    let (words, possessive): (Cow<'_, [&str]>, bool) = match strip_possessive(last_word) {
         Some(stem) => {
             let mut trimmed = words.to_vec();
             let last = trimmed.len() - 1;
             trimmed[last] = stem;
-            (trimmed, end, true)
+            (Cow::Owned(trimmed), true)
         }
-        None => (words.to_vec(), end, false),
+        None => (Cow::Borrowed(words), false),
     };
-    let phrase_span = span_of(start, end);
-    let mut phrase = phrase_span.of(text).to_string();
+    // Borrowed from the caption: most phrases turn out to be no place, and
+    // only a mention keeps its name.
+    let mut phrase = span_of(start, end).of(text);
     if possessive {
-        if let Some(stem) = strip_possessive(&phrase) {
-            phrase = stem.to_string();
+        if let Some(stem) = strip_possessive(phrase) {
+            phrase = stem;
         }
     }
     let next_word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
@@ -1082,20 +1090,20 @@ fn classify(
         let name_without_head = name_of(start, end - 1);
         if is_one_of(inner_head, PROVINCE_HEADS) && !inner_head.eq_ignore_ascii_case("district") {
             return Some(province_mention(
-                mention(MentionKind::Region, name_without_head.clone(), end - 1),
-                &name_without_head,
+                mention(MentionKind::Region, name_without_head, end - 1),
+                name_without_head,
                 gazetteer,
             ));
         }
         // "Umayyad Square" is a sublocation; "Mexico Beach" is a town.
         let known_town = gazetteer
-            .places_named(&phrase)
+            .places_named(phrase)
             .iter()
             .any(|m| m.kind == MatchKind::Folded);
         if is_one_of(inner_head, FACILITY_HEADS) && !known_town {
             return Some(mention(
                 MentionKind::Sublocation {
-                    name: phrase.clone(),
+                    name: phrase.to_string(),
                     district: false,
                 },
                 phrase,
@@ -1105,7 +1113,7 @@ fn classify(
         if is_one_of(inner_head, DISTRICT_HEADS) {
             return Some(mention(
                 MentionKind::Sublocation {
-                    name: name_without_head.clone(),
+                    name: name_without_head.to_string(),
                     district: true,
                 },
                 name_without_head,
@@ -1124,7 +1132,7 @@ fn classify(
             let name = name_of(start, k + 1);
             return Some(mention(
                 MentionKind::Sublocation {
-                    name: name.clone(),
+                    name: name.to_string(),
                     district: false,
                 },
                 name,
@@ -1135,15 +1143,15 @@ fn classify(
     if let Some(head) = next_word(end) {
         if is_one_of(head, PROVINCE_HEADS) && head != "district" {
             return Some(province_mention(
-                mention(MentionKind::Region, phrase.clone(), end),
-                &phrase,
+                mention(MentionKind::Region, phrase, end),
+                phrase,
                 gazetteer,
             ));
         }
         if is_one_of(head, DISTRICT_HEADS) {
             return Some(mention(
                 MentionKind::Sublocation {
-                    name: phrase.clone(),
+                    name: phrase.to_string(),
                     district: true,
                 },
                 phrase,
@@ -1173,7 +1181,7 @@ fn classify(
             Some(h) if is_one_of(h, DISTRICT_HEADS) => {
                 return Some(mention(
                     MentionKind::Sublocation {
-                        name: phrase.clone(),
+                        name: phrase.to_string(),
                         district: true,
                     },
                     phrase,
@@ -1199,7 +1207,7 @@ fn classify(
             .map_while(next_word)
             .find(|w| *w != "the");
         if country_after.is_some_and(|w| gazetteer.country_named(w).is_some())
-            && gazetteer.country_named(&phrase).is_none()
+            && gazetteer.country_named(phrase).is_none()
         {
             return None;
         }
@@ -1209,8 +1217,8 @@ fn classify(
         let before = tokens[start - 2].text(text);
         if before == "countryside" {
             return Some(province_mention(
-                mention(MentionKind::Region, phrase.clone(), end - 1),
-                &phrase,
+                mention(MentionKind::Region, phrase, end - 1),
+                phrase,
                 gazetteer,
             ));
         }
@@ -1254,7 +1262,7 @@ fn classify(
             end - 1,
         ));
     }
-    if let Some(country) = gazetteer.country_named(&phrase) {
+    if let Some(country) = gazetteer.country_named(phrase) {
         return Some(mention(MentionKind::Country(country.code), phrase, end - 1));
     }
     if words.iter().any(|w| is_one_of(w, REGION_WORDS)) {
@@ -1262,10 +1270,10 @@ fn classify(
     }
     // "Harvey, Louisiana": a division after a comma.
     if after_comma {
-        let divisions = gazetteer.admin1_named(&phrase, None);
+        let divisions = gazetteer.admin1_named(phrase, None);
         if let [division] = divisions.as_slice() {
             if gazetteer
-                .places_named(&phrase)
+                .places_named(phrase)
                 .iter()
                 .all(|m| m.place.population < 50_000)
             {
