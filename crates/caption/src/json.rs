@@ -16,58 +16,47 @@ use crate::record::{
 };
 use crate::span::Span;
 
+/// Writes `{"a":…,"b":…}` from `key => value` pairs. Keys are plain ASCII
+/// names, never escaped; each key's punctuation (`,"key":`) is one constant,
+/// copied in one step instead of four pushes and a `memcpy` call.
+macro_rules! object {
+    ($out:expr, $first:literal => $value:expr $(, $key:literal => $rest:expr)* $(,)?) => {{
+        let out: &mut Vec<u8> = $out;
+        out.extend_from_slice(concat!("{\"", $first, "\":").as_bytes());
+        Json::write($value, out);
+        $(
+            out.extend_from_slice(concat!(",\"", $key, "\":").as_bytes());
+            Json::write($rest, out);
+        )*
+        out.push(b'}');
+    }};
+}
+
 impl CaptionRecord {
     /// Appends the record as one JSON object (no line break), exactly as
     /// `serde_json::to_writer(out, self)` would.
     pub fn write_json(&self, out: &mut Vec<u8>) {
-        let mut object = Object::open(out);
-        object.field("id", &self.id);
-        object.field("text", &self.text);
-        object.field("description", &self.description);
-        object.field("credit", &self.credit);
-        object.field("date_created", &self.date_created);
-        object.field("dates", &self.dates);
-        object.field("location", &self.location);
-        object.field("persons", &self.persons);
-        object.field("organizations", &self.organizations);
-        object.field("flags", &self.flags);
-        object.field("image_url", &self.image_url);
-        object.field("conflicts", &self.conflicts);
-        object.close();
+        object!(
+            out,
+            "id" => &self.id,
+            "text" => &self.text,
+            "description" => &self.description,
+            "credit" => &self.credit,
+            "date_created" => &self.date_created,
+            "dates" => &self.dates,
+            "location" => &self.location,
+            "persons" => &self.persons,
+            "organizations" => &self.organizations,
+            "flags" => &self.flags,
+            "image_url" => &self.image_url,
+            "conflicts" => &self.conflicts,
+        );
     }
 }
 
 /// A value that writes itself as JSON.
 trait Json {
     fn write(&self, out: &mut Vec<u8>);
-}
-
-/// An object being written: keys are plain ASCII names, never escaped.
-struct Object<'o> {
-    out: &'o mut Vec<u8>,
-    first: bool,
-}
-
-impl<'o> Object<'o> {
-    fn open(out: &'o mut Vec<u8>) -> Object<'o> {
-        out.push(b'{');
-        Object { out, first: true }
-    }
-
-    fn field(&mut self, key: &str, value: &impl Json) {
-        if !self.first {
-            self.out.push(b',');
-        }
-        self.first = false;
-        self.out.push(b'"');
-        self.out.extend_from_slice(key.as_bytes());
-        self.out.extend_from_slice(b"\":");
-        value.write(self.out);
-    }
-
-    fn close(self) {
-        self.out.push(b'}');
-    }
 }
 
 impl Json for str {
@@ -198,62 +187,67 @@ impl Json for Flag {
 
 impl Json for Credit {
     fn write(&self, out: &mut Vec<u8>) {
-        let mut object = Object::open(out);
-        object.field("raw", &self.raw);
-        object.field("creators", &self.creators);
-        object.field("agencies", &self.agencies);
-        object.field("source", &self.source);
-        object.field("span", &self.span);
-        object.close();
+        object!(
+            out,
+            "raw" => &self.raw,
+            "creators" => &self.creators,
+            "agencies" => &self.agencies,
+            "source" => &self.source,
+            "span" => &self.span,
+        );
     }
 }
 
 impl Json for DateMention {
     fn write(&self, out: &mut Vec<u8>) {
-        let mut object = Object::open(out);
-        object.field("date", &self.date);
-        object.field("role", &self.role);
-        object.field("text", &self.text);
-        object.field("span", &self.span);
-        object.close();
+        object!(
+            out,
+            "date" => &self.date,
+            "role" => &self.role,
+            "text" => &self.text,
+            "span" => &self.span,
+        );
     }
 }
 
 impl Json for Location {
     fn write(&self, out: &mut Vec<u8>) {
-        let mut object = Object::open(out);
-        object.field("sublocation", &self.sublocation);
-        object.field("city", &self.city);
-        object.field("province", &self.province);
-        object.field("province_code", &self.province_code);
-        object.field("country", &self.country);
-        object.field("country_code", &self.country_code);
-        object.field("geonames_id", &self.geonames_id);
-        object.field("latitude", &self.latitude);
-        object.field("longitude", &self.longitude);
-        object.field("text", &self.text);
-        object.field("span", &self.span);
-        object.close();
+        object!(
+            out,
+            "sublocation" => &self.sublocation,
+            "city" => &self.city,
+            "province" => &self.province,
+            "province_code" => &self.province_code,
+            "country" => &self.country,
+            "country_code" => &self.country_code,
+            "geonames_id" => &self.geonames_id,
+            "latitude" => &self.latitude,
+            "longitude" => &self.longitude,
+            "text" => &self.text,
+            "span" => &self.span,
+        );
     }
 }
 
 impl Json for Person {
     fn write(&self, out: &mut Vec<u8>) {
-        let mut object = Object::open(out);
-        object.field("name", &self.name);
-        object.field("age", &self.age);
-        object.field("span", &self.span);
-        object.close();
+        object!(
+            out,
+            "name" => &self.name,
+            "age" => &self.age,
+            "span" => &self.span,
+        );
     }
 }
 
 impl Json for Conflict {
     fn write(&self, out: &mut Vec<u8>) {
-        let mut object = Object::open(out);
-        object.field("field", &self.field);
-        object.field("stated", &self.stated);
-        object.field("parsed", &self.parsed);
-        object.close();
+        object!(
+            out,
+            "field" => &self.field,
+            "stated" => &self.stated,
+            "parsed" => &self.parsed,
+        );
     }
 }
 
