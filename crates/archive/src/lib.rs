@@ -37,6 +37,7 @@
 //! # Ok(()) }
 //! ```
 
+mod candidates;
 mod check;
 pub mod dedup;
 mod index;
@@ -50,7 +51,7 @@ use rusqlite::Connection;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy};
 
 pub use check::CheckReport;
-pub use ingest::{DocumentWriter, IngestSummary, NewOccurrence};
+pub use ingest::{DocumentWriter, IngestSummary, NewOccurrence, PreparedOccurrence};
 pub use search::{Facets, Filters, Hit, Near, SearchQuery, SearchResults, Snippet};
 
 /// File name of the store inside the archive directory.
@@ -227,8 +228,13 @@ pub struct Archive {
     reader: IndexReader,
     writer: Option<IndexWriter>,
     notices: Vec<String>,
-    /// Features of variants already compared this session, by variant id.
-    features: std::collections::HashMap<String, std::rc::Rc<dedup::Features>>,
+    /// The near-duplicate candidates, loaded when the session adds its
+    /// first document.
+    candidates: Option<candidates::Candidates>,
+    /// Records with a key above this were created after the last index
+    /// commit of this session, so are not in the index (no delete needed);
+    /// `None` before the first commit.
+    indexed_max_key: Option<i64>,
 }
 
 impl Archive {
@@ -300,7 +306,8 @@ impl Archive {
             reader,
             writer: None,
             notices,
-            features: Default::default(),
+            candidates: None,
+            indexed_max_key: None,
         };
         let behind = archive.index_watermark()? < archive.store_seq()?;
         if mode == Mode::Write || (behind && archive.index_is_empty()) {
@@ -372,6 +379,12 @@ impl Archive {
         let mut rows = stmt
             .query([from, to])
             .map_err(|e| Error::sqlite("reading records to index", e))?;
+        let max_key: i64 = self
+            .conn
+            .query_row("SELECT coalesce(max(key), 0) FROM records", [], |r| {
+                r.get(0)
+            })
+            .map_err(|e| Error::sqlite("reading records to index", e))?;
         let mut count = 0;
         while let Some(row) = rows
             .next()
@@ -388,7 +401,12 @@ impl Archive {
                 .map_err(|e| Error::sqlite("reading records", e))?;
             let record: serde_json::Value =
                 serde_json::from_str(&json).map_err(|_| Error::BadRecord(key.to_string()))?;
-            writer.delete_term(index::key_term(&self.fields, key as u64));
+            // A record created since the last commit is not in the index:
+            // a delete term for it would cost a look-up in every segment at
+            // the commit for nothing. An empty index (watermark 0) holds none.
+            if from > 0 && self.indexed_max_key.is_none_or(|max| key <= max) {
+                writer.delete_term(index::key_term(&self.fields, key as u64));
+            }
             writer
                 .add_document(index::document(
                     &self.fields,
@@ -407,6 +425,7 @@ impl Archive {
             .commit()
             .map_err(|e| Error::index("committing the index", e))?;
         store::set_meta(&self.conn, "indexed_seq", &to.to_string())?;
+        self.indexed_max_key = Some(max_key);
         self.reader
             .reload()
             .map_err(|e| Error::index("reloading the index", e))?;

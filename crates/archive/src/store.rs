@@ -9,9 +9,9 @@ use crate::Error;
 pub const FORMAT: &str = "dateline-archive";
 
 /// The schema version this library reads and writes.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
-/// Version 1 of the schema.
+/// Version 2 of the schema.
 ///
 /// - `documents`: one row per distinct input (content hash), with the path
 ///   it was first read from, its size, when, and how many occurrences it
@@ -21,17 +21,22 @@ pub const SCHEMA_VERSION: i64 = 1;
 ///   variant whose parsed record `json` is; the other columns are what
 ///   filters and facets read. `seq` is the change counter the index
 ///   watermark compares against.
-/// - `variants`: every distinct caption text of a record, with its parsed
-///   record. A rowid table: its rows (~1.4 kB) are too large for WITHOUT
-///   ROWID, where each spills into an overflow page of its own (4 kB a row,
-///   three times the store size, measured at 100k captions).
+/// - `variants`: every distinct caption text of a record. `json` is its
+///   parsed record, NULL for the representative, whose record is
+///   `records.json`: each record's JSON is stored once (version 1 stored the
+///   representative's twice, a third of the store). `lsh` holds its
+///   near-duplicate keys (see `dedup`), 8 bytes each, little endian: an
+///   ingest reads them all into memory once (`candidates`) instead of
+///   looking each up in a key table (version 1's `lsh` table, thirteen
+///   random B-tree inserts per variant). A rowid table: its rows are too
+///   large for WITHOUT ROWID, where each spills into an overflow page of its
+///   own.
 /// - `occurrences`: every caption as found in a document: position, byte
 ///   offset and length, the exact text (NULL when it equals the variant's
 ///   normalized text, to save space), the variant and the record.
-/// - `lsh`: candidate keys of the near-duplicate detection (see `dedup`).
 /// - `meta`: format, schema version, `seq` (last change number) and
 ///   `indexed_seq` (the index watermark as last written).
-const SCHEMA_V1: &str = "
+const SCHEMA_V2: &str = "
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE documents (
     id INTEGER PRIMARY KEY,
@@ -63,8 +68,9 @@ CREATE TABLE variants (
     id TEXT NOT NULL UNIQUE,
     record INTEGER NOT NULL REFERENCES records(key),
     text TEXT NOT NULL,
-    json TEXT NOT NULL,
-    first_document INTEGER NOT NULL REFERENCES documents(id)
+    json TEXT,
+    first_document INTEGER NOT NULL REFERENCES documents(id),
+    lsh BLOB NOT NULL
 );
 CREATE INDEX variants_record ON variants(record, id);
 CREATE TABLE occurrences (
@@ -79,11 +85,6 @@ CREATE TABLE occurrences (
     PRIMARY KEY (document, position)
 ) WITHOUT ROWID;
 CREATE INDEX occurrences_record ON occurrences(record);
-CREATE TABLE lsh (
-    key INTEGER NOT NULL,
-    record INTEGER NOT NULL,
-    PRIMARY KEY (key, record)
-) WITHOUT ROWID;
 ";
 
 /// Opens (creating when `create`) the database and checks it is an archive
@@ -119,7 +120,7 @@ pub fn open(path: &std::path::Path, create: bool) -> Result<Connection, Error> {
         let tx = conn
             .unchecked_transaction()
             .map_err(|e| Error::sqlite("creating the store", e))?;
-        tx.execute_batch(SCHEMA_V1)
+        tx.execute_batch(SCHEMA_V2)
             .map_err(|e| Error::sqlite("creating the store", e))?;
         for (key, value) in [
             ("format", FORMAT.to_string()),
