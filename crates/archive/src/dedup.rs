@@ -429,12 +429,14 @@ impl<T: Copy + Ord> Fingerprint<T> {
     /// module docs).
     pub fn same_photo(&self, other: &Fingerprint<T>) -> bool {
         let (a, b) = (self, other);
+        // The cheap comparisons first: most candidates share wording but
+        // not the credit, place or date.
         if a.truncated || b.truncated {
             // The words match from the start: the cut may have fallen inside
             // the place or the date, so only the credit is compared.
-            (truncated_match(a, b) || truncated_match(b, a)) && compatible_credit(a, b)
+            compatible_credit(a, b) && (truncated_match(a, b) || truncated_match(b, a))
         } else {
-            near_duplicate(a, b) && compatible_credit(a, b) && compatible_place_and_date(a, b)
+            compatible_credit(a, b) && compatible_place_and_date(a, b) && near_duplicate(a, b)
         }
     }
 }

@@ -439,8 +439,8 @@ fn better_representative(new: &str, current: &str) -> bool {
 pub(crate) fn record_details(conn: &Connection, id: &str) -> Result<Option<Value>, Error> {
     let key: Option<i64> = conn
         .query_row(
-            "SELECT key FROM records WHERE id = ?1
-             UNION ALL SELECT record FROM variants WHERE id = ?1 LIMIT 1",
+            // A record's public id is its first variant's id.
+            "SELECT record FROM variants WHERE id = ?1",
             [id],
             |r| r.get(0),
         )

@@ -17,7 +17,9 @@ pub const SCHEMA_VERSION: i64 = 2;
 ///   it was first read from, its size, when, and how many occurrences it
 ///   holds (so `check` can tell a whole document from a part of one).
 /// - `records`: one row per photo (cluster). `id` is the public id (the
-///   caption id of its first variant); `variant` is the representative
+///   caption id of its first variant, so found through `variants.id`: an
+///   index of its own would be one more B-tree of random keys, rewritten by
+///   every document's transaction); `variant` is the representative
 ///   variant whose parsed record `json` is; the other columns are what
 ///   filters and facets read. `seq` is the change counter the index
 ///   watermark compares against.
@@ -48,7 +50,7 @@ CREATE TABLE documents (
 );
 CREATE TABLE records (
     key INTEGER PRIMARY KEY,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     variant TEXT NOT NULL,
     json TEXT NOT NULL,
     seq INTEGER NOT NULL,
@@ -98,8 +100,12 @@ pub fn open(path: &std::path::Path, create: bool) -> Result<Connection, Error> {
     // before commit returns) and consistent after a power cut.
     conn.pragma_update(None, "journal_mode", "WAL")
         .map_err(|e| Error::sqlite("opening the store in WAL mode", e))?;
+    // A checkpoint every 64 MB of WAL instead of SQLite's 4 MB: the index
+    // pages a document's transaction changes are copied to the database
+    // once for several documents, not once for each.
     conn.execute_batch(
-        "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -65536;",
+        "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -65536;
+         PRAGMA wal_autocheckpoint = 16384;",
     )
     .map_err(|e| Error::sqlite("configuring the store", e))?;
     let has_meta: bool = conn
