@@ -78,7 +78,11 @@ pub struct DocumentWriter<'a> {
     document: i64,
     position: i64,
     seq: i64,
+    /// Records merged into without being rewritten: their change number
+    /// is set at the commit.
     touched: BTreeSet<i64>,
+    /// A record was written (with this document's change number).
+    changed: bool,
     summary: IngestSummary,
 }
 
@@ -130,6 +134,7 @@ impl Archive {
             position: 0,
             seq,
             touched: BTreeSet::new(),
+            changed: false,
             summary: IngestSummary::default(),
         }))
     }
@@ -392,6 +397,7 @@ impl DocumentWriter<'_> {
             }
         };
         // Written with this document's change number: not in `touched`.
+        self.changed = true;
         Ok(key)
     }
 
@@ -403,7 +409,7 @@ impl DocumentWriter<'_> {
                 params![self.position, self.document],
             )
             .map_err(sql("finishing a document"))?;
-        if !self.touched.is_empty() {
+        if self.changed || !self.touched.is_empty() {
             // Every record the document touched gets this change number, so
             // the index catches up on them (a merged variant changes the
             // record's archive view even when the representative stays).
