@@ -17,12 +17,13 @@
 //!    *lead* (the first [`LEAD_TOKENS`] tokens, where the scene is told),
 //!    [`BANDS`] bands of [`ROWS`] rows each, plus one exact key of the first
 //!    [`PREFIX_KEY_TOKENS`] tokens that every truncated copy long enough
-//!    shares with its full version. Each key is a row in the store's `lsh`
-//!    table; a caption sharing any key with a cluster's variant is a
-//!    candidate. Two leads with Jaccard similarity 0.7 meet in at least one
+//!    shares with its full version. A variant's keys are stored with it
+//!    (`variants.lsh`) and held in memory by an ingest (`candidates`); a
+//!    caption sharing any key with a cluster's variant is a candidate. Two leads with Jaccard similarity 0.7 meet in at least one
 //!    band with probability 1-(1-0.7³)¹² ≈ 0.99; unrelated leads (≈ 0.1)
 //!    almost never do.
-//! 3. **Confirmation** (exact, per candidate variant), [`same_photo`]:
+//! 3. **Confirmation** (exact, per candidate variant), [`same_photo`]
+//!    (on [`Fingerprint`]s: the same features with every word an integer):
 //!    - a truncated copy joins when its words (less the last, maybe cut
 //!      word) are a prefix of the other's and the credits agree (its place
 //!      and date may be cut, so they are not compared);
