@@ -97,6 +97,9 @@ impl Candidates {
         if at >= MAX_VARIANTS_COMPARED || known.get(at).is_some_and(|k| *k.id == *id) {
             return;
         }
+        // Most records have one variant: no room for four (a Vec's first
+        // growth), which cost a third of a gigabyte at a million records.
+        known.reserve_exact(1);
         known.insert(
             at,
             Known {
