@@ -79,6 +79,11 @@ impl Archive {
                  WHERE NOT EXISTS (SELECT 1 FROM variants v WHERE v.id = r.variant AND v.record = r.key)",
             ),
             (
+                "variants whose record JSON is missing or stored twice",
+                "SELECT v.id FROM variants v JOIN records r ON r.key = v.record
+                 WHERE (v.json IS NULL) != (v.id = r.variant)",
+            ),
+            (
                 "records with no occurrence",
                 "SELECT r.id FROM records r
                  WHERE NOT EXISTS (SELECT 1 FROM occurrences o WHERE o.record = r.key)",

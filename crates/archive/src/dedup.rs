@@ -17,12 +17,13 @@
 //!    *lead* (the first [`LEAD_TOKENS`] tokens, where the scene is told),
 //!    [`BANDS`] bands of [`ROWS`] rows each, plus one exact key of the first
 //!    [`PREFIX_KEY_TOKENS`] tokens that every truncated copy long enough
-//!    shares with its full version. Each key is a row in the store's `lsh`
-//!    table; a caption sharing any key with a cluster's variant is a
-//!    candidate. Two leads with Jaccard similarity 0.7 meet in at least one
+//!    shares with its full version. A variant's keys are stored with it
+//!    (`variants.lsh`) and held in memory by an ingest (`candidates`); a
+//!    caption sharing any key with a cluster's variant is a candidate. Two leads with Jaccard similarity 0.7 meet in at least one
 //!    band with probability 1-(1-0.7³)¹² ≈ 0.99; unrelated leads (≈ 0.1)
 //!    almost never do.
-//! 3. **Confirmation** (exact, per candidate variant), [`same_photo`]:
+//! 3. **Confirmation** (exact, per candidate variant), [`same_photo`]
+//!    (on [`Fingerprint`]s: the same features with every word an integer):
 //!    - a truncated copy joins when its words (less the last, maybe cut
 //!      word) are a prefix of the other's and the credits agree (its place
 //!      and date may be cut, so they are not compared);
@@ -35,8 +36,6 @@
 //!      agencies, the same place (GeoNames id, else country) when both have
 //!      one, and dates taken that are equal or differ in one component only
 //!      (a corrected day, month or year).
-
-use std::collections::HashSet;
 
 use serde_json::Value;
 
@@ -138,11 +137,6 @@ pub struct Features {
 impl Features {
     /// Features of a record in its JSON form (the contract's field names).
     pub fn of_record(record: &Value) -> Features {
-        let text = record["text"].as_str().unwrap_or("");
-        let truncated = caption::strip_truncation_mark(text).is_some();
-        let description = record["description"].as_str().unwrap_or("");
-        let description = caption::strip_truncation_mark(description).unwrap_or(description);
-        let (tokens, scene_len) = normal_form(description);
         let strings = |v: &Value| -> Vec<String> {
             v.as_array()
                 .map(|a| {
@@ -152,7 +146,46 @@ impl Features {
                 })
                 .unwrap_or_default()
         };
-        let creators = strings(&record["credit"]["creators"])
+        let location = &record["location"];
+        Features::new(
+            record["text"].as_str().unwrap_or(""),
+            record["description"].as_str().unwrap_or(""),
+            &strings(&record["credit"]["creators"]),
+            strings(&record["credit"]["agencies"]),
+            location["geonames_id"].as_u64(),
+            location["country_code"].as_str().map(str::to_string),
+            record["date_created"].as_str().map(str::to_string),
+        )
+    }
+
+    /// Features of a typed record: equal to [`Features::of_record`] of its
+    /// JSON form, without building that form.
+    pub fn of_caption(record: &caption::CaptionRecord) -> Features {
+        let location = record.location.as_ref();
+        Features::new(
+            &record.text,
+            &record.description,
+            &record.credit.creators,
+            record.credit.agencies.clone(),
+            location.and_then(|l| l.geonames_id).map(u64::from),
+            location.and_then(|l| l.country_code.clone()),
+            record.date_created.map(|d| d.to_string()),
+        )
+    }
+
+    fn new(
+        text: &str,
+        description: &str,
+        creators: &[String],
+        agencies: Vec<String>,
+        geonames_id: Option<u64>,
+        country_code: Option<String>,
+        date: Option<String>,
+    ) -> Features {
+        let truncated = caption::strip_truncation_mark(text).is_some();
+        let description = caption::strip_truncation_mark(description).unwrap_or(description);
+        let (tokens, scene_len) = normal_form(description);
+        let creators = creators
             .iter()
             .filter_map(|name| {
                 gazetteer::fold(name)
@@ -162,16 +195,44 @@ impl Features {
             })
             .filter(|s| !s.is_empty())
             .collect();
-        let location = &record["location"];
         Features {
             tokens,
             scene_len,
             truncated,
             creators,
-            agencies: strings(&record["credit"]["agencies"]),
-            geonames_id: location["geonames_id"].as_u64(),
-            country_code: location["country_code"].as_str().map(str::to_string),
-            date: record["date_created"].as_str().map(str::to_string),
+            agencies,
+            geonames_id,
+            country_code,
+            date,
+        }
+    }
+
+    /// The compact form [`same_photo`] compares: every word hashed.
+    pub fn fingerprint(&self) -> Fingerprint<u64> {
+        let hash = |s: &str| xxhash_rust::xxh3::xxh3_64(s.as_bytes());
+        let hashes = |v: &[String]| -> Box<[u64]> { v.iter().map(|s| hash(s)).collect() };
+        let mut date = [0u64; 3];
+        let mut date_parts = 0u8;
+        if let Some(d) = &self.date {
+            for (slot, part) in date.iter_mut().zip(d.split('-')) {
+                *slot = hash(part);
+                date_parts += 1;
+            }
+        }
+        Fingerprint {
+            tokens: hashes(&self.tokens),
+            scene_len: self.scene_len as u32,
+            truncated: self.truncated,
+            creators: hashes(&self.creators),
+            agencies: hashes(&self.agencies),
+            geonames_id: self.geonames_id,
+            country_code: self.country_code.as_deref().map(hash),
+            date,
+            date_parts: if self.date.is_some() {
+                date_parts
+            } else {
+                NO_DATE
+            },
         }
     }
 
@@ -271,19 +332,118 @@ fn minhash(tokens: &[String]) -> [u64; BANDS * ROWS] {
     signature
 }
 
+/// Marks a fingerprint without a date taken.
+const NO_DATE: u8 = u8::MAX;
+
+/// What [`same_photo`] compares of a variant, compact: every word (token,
+/// creator surname, agency, country code, date component) as one integer.
+/// `T` is `u64` (a word's hash, computed anywhere) or `u32` (an id from an
+/// [`Interner`], which keeps an archive's worth of fingerprints in memory
+/// at half the size). Equal words give equal integers; two different words
+/// give equal hashes with probability about 2⁻⁶⁴, which is ignored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fingerprint<T> {
+    tokens: Box<[T]>,
+    scene_len: u32,
+    truncated: bool,
+    creators: Box<[T]>,
+    agencies: Box<[T]>,
+    geonames_id: Option<u64>,
+    country_code: Option<T>,
+    date: [T; 3],
+    date_parts: u8,
+}
+
+/// Word hashes to small ids, for [`Fingerprint::intern`].
+#[derive(Debug, Default)]
+pub struct Interner {
+    ids: std::collections::HashMap<u64, u32, BuildPassThrough>,
+}
+
+impl Interner {
+    fn id(&mut self, hash: u64) -> u32 {
+        let next = self.ids.len() as u32;
+        *self.ids.entry(hash).or_insert(next)
+    }
+}
+
+impl Fingerprint<u64> {
+    /// The same fingerprint with ids instead of hashes.
+    pub fn intern(&self, interner: &mut Interner) -> Fingerprint<u32> {
+        let mut ids = |v: &[u64]| -> Box<[u32]> { v.iter().map(|&h| interner.id(h)).collect() };
+        let tokens = ids(&self.tokens);
+        let creators = ids(&self.creators);
+        let agencies = ids(&self.agencies);
+        Fingerprint {
+            tokens,
+            scene_len: self.scene_len,
+            truncated: self.truncated,
+            creators,
+            agencies,
+            geonames_id: self.geonames_id,
+            country_code: self.country_code.map(|h| interner.id(h)),
+            date: self.date.map(|h| interner.id(h)),
+            date_parts: self.date_parts,
+        }
+    }
+}
+
+/// Hasher of keys that are already hashes (LSH keys, word hashes).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct BuildPassThrough;
+
+/// See [`BuildPassThrough`].
+#[derive(Debug, Default, Clone, Copy)]
+pub struct PassThrough(u64);
+
+impl std::hash::Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+    fn write_i64(&mut self, n: i64) {
+        self.0 = n as u64;
+    }
+}
+
+impl std::hash::BuildHasher for BuildPassThrough {
+    type Hasher = PassThrough;
+    fn build_hasher(&self) -> PassThrough {
+        PassThrough(0)
+    }
+}
+
 /// Whether two variants are captions of the same photo (see the module docs).
 pub fn same_photo(a: &Features, b: &Features) -> bool {
-    if a.truncated || b.truncated {
-        // The words match from the start: the cut may have fallen inside
-        // the place or the date, so only the credit is compared.
-        (truncated_match(a, b) || truncated_match(b, a)) && compatible_credit(a, b)
-    } else {
-        near_duplicate(a, b) && compatible_credit(a, b) && compatible_place_and_date(a, b)
+    a.fingerprint().same_photo(&b.fingerprint())
+}
+
+impl<T: Copy + Ord> Fingerprint<T> {
+    /// Whether the two variants are captions of the same photo (see the
+    /// module docs).
+    pub fn same_photo(&self, other: &Fingerprint<T>) -> bool {
+        let (a, b) = (self, other);
+        // The cheap comparisons first: most candidates share wording but
+        // not the credit, place or date.
+        if a.truncated || b.truncated {
+            // The words match from the start: the cut may have fallen inside
+            // the place or the date, so only the credit is compared.
+            compatible_credit(a, b) && (truncated_match(a, b) || truncated_match(b, a))
+        } else {
+            compatible_credit(a, b) && compatible_place_and_date(a, b) && near_duplicate(a, b)
+        }
     }
 }
 
 /// `short` is a cut-short copy whose words start `full`.
-fn truncated_match(short: &Features, full: &Features) -> bool {
+fn truncated_match<T: Copy + Ord>(short: &Fingerprint<T>, full: &Fingerprint<T>) -> bool {
     if !short.truncated {
         return false;
     }
@@ -292,32 +452,57 @@ fn truncated_match(short: &Features, full: &Features) -> bool {
     kept.len() >= 5 && full.tokens.len() >= kept.len() && full.tokens[..kept.len()] == *kept
 }
 
-fn near_duplicate(a: &Features, b: &Features) -> bool {
+/// The distinct words, sorted.
+fn word_set<T: Copy + Ord>(words: &[T]) -> Vec<T> {
+    let mut set = words.to_vec();
+    set.sort_unstable();
+    set.dedup();
+    set
+}
+
+/// How many words two sorted sets share.
+fn shared_count<T: Ord>(a: &[T], b: &[T]) -> usize {
+    let (mut i, mut j, mut n) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                n += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    n
+}
+
+fn near_duplicate<T: Copy + Ord>(a: &Fingerprint<T>, b: &Fingerprint<T>) -> bool {
     if a.tokens.is_empty() || b.tokens.is_empty() {
         return a.tokens == b.tokens;
     }
-    let scene_a: HashSet<&str> = a.tokens[..a.scene_len].iter().map(String::as_str).collect();
-    let scene_b: HashSet<&str> = b.tokens[..b.scene_len].iter().map(String::as_str).collect();
-    let union = scene_a.union(&scene_b).count();
-    let differing = scene_a.symmetric_difference(&scene_b).count();
+    let scene_a = word_set(&a.tokens[..a.scene_len as usize]);
+    let scene_b = word_set(&b.tokens[..b.scene_len as usize]);
+    let common = shared_count(&scene_a, &scene_b);
+    let union = scene_a.len() + scene_b.len() - common;
+    let differing = union - common;
     if differing > 2.max(union / 8) {
         return false;
     }
-    let all_a: HashSet<&str> = a.tokens.iter().map(String::as_str).collect();
-    let all_b: HashSet<&str> = b.tokens.iter().map(String::as_str).collect();
-    let shared = all_a.intersection(&all_b).count();
+    let all_a = word_set(&a.tokens);
+    let all_b = word_set(&b.tokens);
+    let shared = shared_count(&all_a, &all_b);
     let smaller = all_a.len().min(all_b.len());
     shared * 5 >= smaller * 4
 }
 
-fn compatible_credit(a: &Features, b: &Features) -> bool {
-    let overlaps = |x: &[String], y: &[String]| {
-        x.is_empty() || y.is_empty() || x.iter().any(|v| y.contains(v))
-    };
+fn compatible_credit<T: Copy + Ord>(a: &Fingerprint<T>, b: &Fingerprint<T>) -> bool {
+    let overlaps =
+        |x: &[T], y: &[T]| x.is_empty() || y.is_empty() || x.iter().any(|v| y.contains(v));
     overlaps(&a.creators, &b.creators) && overlaps(&a.agencies, &b.agencies)
 }
 
-fn compatible_place_and_date(a: &Features, b: &Features) -> bool {
+fn compatible_place_and_date<T: Copy + Ord>(a: &Fingerprint<T>, b: &Fingerprint<T>) -> bool {
     match (a.geonames_id, b.geonames_id) {
         (Some(x), Some(y)) if x != y => return false,
         _ => {}
@@ -327,17 +512,12 @@ fn compatible_place_and_date(a: &Features, b: &Features) -> bool {
             return false;
         }
     }
-    match (&a.date, &b.date) {
-        (Some(x), Some(y)) => dates_are_a_correction(x, y),
-        _ => true,
+    if a.date_parts == NO_DATE || b.date_parts == NO_DATE {
+        return true;
     }
-}
-
-/// Equal dates, or dates that differ in one of year, month, day only.
-fn dates_are_a_correction(a: &str, b: &str) -> bool {
-    let parts_a: Vec<&str> = a.split('-').collect();
-    let parts_b: Vec<&str> = b.split('-').collect();
-    let differing = parts_a.iter().zip(&parts_b).filter(|(x, y)| x != y).count();
+    // Equal dates, or dates that differ in one of year, month, day only.
+    let parts = a.date_parts.min(b.date_parts) as usize;
+    let differing = (0..parts).filter(|&i| a.date[i] != b.date[i]).count();
     differing <= 1
 }
 

@@ -1,14 +1,14 @@
 //! Adding a document: one store transaction holding the document row, its
 //! occurrences, new variants and records, and the clustering decisions.
 
-use std::collections::{BTreeSet, HashMap};
-use std::rc::Rc;
+use std::collections::BTreeSet;
 
 use caption::CaptionRecord;
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde_json::{json, Value};
 
-use crate::dedup::Features;
+use crate::candidates::{decode_keys, encode_keys, Candidates};
+use crate::dedup::{Features, Fingerprint};
 use crate::{store, Archive, Error};
 
 /// One caption as found in a document: the seam between input readers
@@ -37,30 +37,54 @@ pub struct IngestSummary {
     pub repeats: u64,
 }
 
+/// An occurrence made ready for [`DocumentWriter::add_prepared`]: its record
+/// as JSON, its dedup fingerprint and LSH keys. Preparing costs more than
+/// storing, and needs nothing from the archive, so an ingest prepares on its
+/// parsing threads and leaves the one writer only look-ups and inserts.
+#[derive(Debug, Clone)]
+pub struct PreparedOccurrence {
+    occurrence: NewOccurrence,
+    json: String,
+    fingerprint: Fingerprint<u64>,
+    keys: Vec<i64>,
+}
+
+impl NewOccurrence {
+    /// Prepares the occurrence for storing (see [`PreparedOccurrence`]).
+    pub fn prepare(self) -> PreparedOccurrence {
+        let mut json = Vec::with_capacity(2048);
+        self.record.write_json(&mut json);
+        let json = String::from_utf8(json).unwrap_or_else(|e| {
+            // The writer emits only the record's strings and ASCII; kept
+            // total all the same.
+            String::from_utf8_lossy(e.as_bytes()).into_owned()
+        });
+        let features = Features::of_caption(&self.record);
+        PreparedOccurrence {
+            keys: features.lsh_keys(),
+            fingerprint: features.fingerprint(),
+            json,
+            occurrence: self,
+        }
+    }
+}
+
 /// A document being added; nothing is visible to readers until
 /// [`commit`](DocumentWriter::commit), and dropping it without committing
 /// leaves the archive as it was.
 pub struct DocumentWriter<'a> {
     tx: Transaction<'a>,
-    features: &'a mut HashMap<String, Rc<Features>>,
+    candidates: &'a mut Candidates,
     document: i64,
     position: i64,
     seq: i64,
+    /// Records merged into without being rewritten: their change number
+    /// is set at the commit.
     touched: BTreeSet<i64>,
+    /// A record was written (with this document's change number).
+    changed: bool,
     summary: IngestSummary,
 }
-
-/// A near-duplicate key shared by more records than this is skipped.
-const MAX_KEY_RECORDS: usize = 64;
-
-/// Candidate clusters compared at most, those sharing most keys first.
-const MAX_CANDIDATES: usize = 16;
-
-/// Variants of one candidate cluster compared at most.
-const MAX_VARIANTS_COMPARED: usize = 8;
-
-/// Variant features kept between documents, at most this many.
-const FEATURE_CACHE: usize = 200_000;
 
 impl Archive {
     /// Starts adding a document; `None` when a document with this content
@@ -74,8 +98,13 @@ impl Archive {
         if self.document_by_hash(content_hash)?.is_some() {
             return Ok(None);
         }
-        if self.features.len() > FEATURE_CACHE {
-            self.features.clear();
+        if self.candidates.as_ref().is_some_and(|c| c.in_document) {
+            // The last document was not committed: its variants are in the
+            // map but not in the store.
+            self.candidates = None;
+        }
+        if self.candidates.is_none() {
+            self.candidates = Some(load_candidates(&self.conn)?);
         }
         let tx = self
             .conn
@@ -94,16 +123,44 @@ impl Archive {
         }
         let document = tx.last_insert_rowid();
         let seq = store::get_meta_i64(&tx, "seq")? + 1;
+        let Some(candidates) = self.candidates.as_mut() else {
+            return Ok(None);
+        };
+        candidates.in_document = true;
         Ok(Some(DocumentWriter {
             tx,
-            features: &mut self.features,
+            candidates,
             document,
             position: 0,
             seq,
             touched: BTreeSet::new(),
+            changed: false,
             summary: IngestSummary::default(),
         }))
     }
+}
+
+/// The candidate map of the records in the store: every variant's keys,
+/// and each record's first variants by id (their fingerprints are read
+/// when first compared).
+fn load_candidates(conn: &Connection) -> Result<Candidates, Error> {
+    let mut candidates = Candidates::default();
+    let mut stmt = conn
+        .prepare("SELECT record, id, lsh FROM variants")
+        .map_err(sql("reading dedup keys"))?;
+    let mut rows = stmt.query([]).map_err(sql("reading dedup keys"))?;
+    while let Some(row) = rows.next().map_err(sql("reading dedup keys"))? {
+        let record: i64 = row.get(0).map_err(sql("reading dedup keys"))?;
+        let id: String = row.get(1).map_err(sql("reading dedup keys"))?;
+        let keys = row
+            .get_ref(2)
+            .and_then(|v| v.as_blob().map_err(Into::into))
+            .map_err(sql("reading dedup keys"))?;
+        let keys: Vec<i64> = decode_keys(keys).collect();
+        candidates.add_keys(record, &keys);
+        candidates.add_variant(record, &id, None);
+    }
+    Ok(candidates)
 }
 
 fn sql(what: &'static str) -> impl Fn(rusqlite::Error) -> Error {
@@ -113,25 +170,30 @@ fn sql(what: &'static str) -> impl Fn(rusqlite::Error) -> Error {
 impl DocumentWriter<'_> {
     /// Adds one occurrence, clustering its caption with the archive's.
     pub fn add(&mut self, occurrence: NewOccurrence) -> Result<(), Error> {
-        let NewOccurrence {
-            offset,
-            exact_text,
-            record,
-        } = occurrence;
-        let variant_id = record.id.clone();
+        self.add_prepared(occurrence.prepare())
+    }
+
+    /// Adds one occurrence prepared by [`NewOccurrence::prepare`].
+    pub fn add_prepared(&mut self, prepared: PreparedOccurrence) -> Result<(), Error> {
+        let record = &prepared.occurrence.record;
         let known: Option<i64> = self
             .tx
             .prepare_cached("SELECT record FROM variants WHERE id = ?1")
-            .and_then(|mut s| s.query_row([&variant_id], |r| r.get(0)).optional())
+            .and_then(|mut s| s.query_row([&record.id], |r| r.get(0)).optional())
             .map_err(sql("looking up a caption"))?;
         let record_key = match known {
             Some(key) => {
                 self.summary.repeats += 1;
                 key
             }
-            None => self.add_variant(&record)?,
+            None => self.add_variant(&prepared)?,
         };
-        let stored_text = (exact_text != record.text).then_some(exact_text.as_str());
+        let NewOccurrence {
+            offset,
+            exact_text,
+            record,
+        } = &prepared.occurrence;
+        let stored_text = (*exact_text != record.text).then_some(exact_text.as_str());
         self.tx
             .prepare_cached(
                 "INSERT INTO occurrences
@@ -142,10 +204,10 @@ impl DocumentWriter<'_> {
                 s.execute(params![
                     self.document,
                     self.position,
-                    offset as i64,
+                    *offset as i64,
                     exact_text.len() as i64,
                     stored_text,
-                    variant_id,
+                    record.id,
                     record_key,
                     record.image_url,
                 ])
@@ -157,138 +219,88 @@ impl DocumentWriter<'_> {
     }
 
     /// Stores a caption text not seen before: in the cluster of a matching
-    /// variant, or as a new record.
-    fn add_variant(&mut self, record: &CaptionRecord) -> Result<i64, Error> {
-        let value =
-            serde_json::to_value(record).map_err(|_| Error::BadRecord(record.id.clone()))?;
-        let json = value.to_string();
-        let features = Rc::new(Features::of_record(&value));
-        let keys = features.lsh_keys();
-        let cluster = self.find_cluster(&features, &keys)?;
-        let record_key = match cluster {
+    /// variant, or as a new record. The record's JSON is stored once: in
+    /// `records.json` for the representative, in `variants.json` for the
+    /// others.
+    fn add_variant(&mut self, prepared: &PreparedOccurrence) -> Result<i64, Error> {
+        let record = &prepared.occurrence.record;
+        let fingerprint = prepared.fingerprint.intern(&mut self.candidates.interner);
+        let cluster = self.find_cluster(&fingerprint, &prepared.keys)?;
+        let (record_key, variant_json) = match cluster {
             Some(key) => {
                 self.summary.new_variants_merged += 1;
-                let (rep_text,): (String,) = self
+                let (rep_id, rep_text): (String, String) = self
                     .tx
                     .prepare_cached(
-                        "SELECT v.text FROM records r JOIN variants v ON v.id = r.variant
+                        "SELECT r.variant, v.text FROM records r JOIN variants v ON v.id = r.variant
                          WHERE r.key = ?1",
                     )
-                    .and_then(|mut s| s.query_row([key], |r| Ok((r.get(0)?,))))
+                    .and_then(|mut s| s.query_row([key], |r| Ok((r.get(0)?, r.get(1)?))))
                     .map_err(sql("reading a record"))?;
                 if better_representative(&record.text, &rep_text) {
-                    self.write_record(Some(key), &record.id, &value, &json)?;
+                    // The old representative keeps its JSON in its variant row.
+                    self.tx
+                        .prepare_cached(
+                            "UPDATE variants SET json = (SELECT json FROM records WHERE key = ?1)
+                             WHERE id = ?2",
+                        )
+                        .and_then(|mut s| s.execute(params![key, rep_id]))
+                        .map_err(sql("updating a variant"))?;
+                    self.write_record(Some(key), record, &prepared.json)?;
+                    (key, None)
                 } else {
                     self.touched.insert(key);
+                    (key, Some(prepared.json.as_str()))
                 }
-                key
             }
             None => {
                 self.summary.new_records += 1;
-                self.write_record(None, &record.id, &value, &json)?
+                (self.write_record(None, record, &prepared.json)?, None)
             }
         };
         self.tx
             .prepare_cached(
-                "INSERT INTO variants (id, record, text, json, first_document)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO variants (id, record, text, json, first_document, lsh)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )
             .and_then(|mut s| {
                 s.execute(params![
                     record.id,
                     record_key,
                     record.text,
-                    json,
-                    self.document
+                    variant_json,
+                    self.document,
+                    encode_keys(&prepared.keys),
                 ])
             })
             .map_err(sql("adding a variant"))?;
-        {
-            let mut stmt = self
-                .tx
-                .prepare_cached("INSERT OR IGNORE INTO lsh (key, record) VALUES (?1, ?2)")
-                .map_err(sql("adding dedup keys"))?;
-            for key in &keys {
-                stmt.execute(params![key, record_key])
-                    .map_err(sql("adding dedup keys"))?;
-            }
-        }
-        self.features.insert(record.id.clone(), features);
+        self.candidates.add_keys(record_key, &prepared.keys);
+        self.candidates
+            .add_variant(record_key, &record.id, Some(fingerprint));
         Ok(record_key)
     }
 
-    /// The first cluster (lowest key) with a variant that is the same photo.
-    fn find_cluster(&mut self, features: &Features, keys: &[i64]) -> Result<Option<i64>, Error> {
-        if keys.is_empty() {
-            return Ok(None);
-        }
-        // Candidates ranked by how many keys they share; a key shared by
-        // very many records (templated wording) says little and is skipped,
-        // so a lookup costs a bounded number of comparisons.
-        let mut shared: HashMap<i64, usize> = HashMap::new();
-        {
-            let mut stmt = self
-                .tx
-                .prepare_cached("SELECT record FROM lsh WHERE key = ?1 LIMIT ?2")
-                .map_err(sql("looking up dedup keys"))?;
-            for key in keys {
-                let rows: Vec<i64> = stmt
-                    .query_map(params![key, MAX_KEY_RECORDS as i64 + 1], |r| r.get(0))
-                    .map_err(sql("looking up dedup keys"))?
-                    .collect::<Result<_, _>>()
-                    .map_err(sql("looking up dedup keys"))?;
-                if rows.len() > MAX_KEY_RECORDS {
-                    continue;
-                }
-                for record in rows {
-                    *shared.entry(record).or_default() += 1;
-                }
-            }
-        }
-        let mut ranked: Vec<(usize, i64)> = shared.into_iter().map(|(r, n)| (n, r)).collect();
-        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let candidates: Vec<i64> = ranked
-            .into_iter()
-            .take(MAX_CANDIDATES)
-            .map(|(_, r)| r)
-            .collect();
-        for candidate in candidates {
-            // A photo captioned very often (or a loose cluster) has many
-            // variants; a few of them say whether a caption is the same
-            // photo, and reading all would make each look-up cost grow with
-            // the archive.
-            let ids: Vec<String> = {
-                let mut stmt = self
-                    .tx
-                    .prepare_cached("SELECT id FROM variants WHERE record = ?1 LIMIT ?2")
-                    .map_err(sql("reading variants"))?;
-                let rows = stmt
-                    .query_map(params![candidate, MAX_VARIANTS_COMPARED as i64], |r| {
-                        r.get(0)
-                    })
-                    .map_err(sql("reading variants"))?;
-                rows.collect::<Result<_, _>>()
-                    .map_err(sql("reading variants"))?
-            };
-            for id in ids {
-                let other = match self.features.get(&id) {
-                    Some(f) => Rc::clone(f),
+    /// The first cluster (lowest key among those sharing most keys) with a
+    /// variant that is the same photo.
+    fn find_cluster(
+        &mut self,
+        fingerprint: &Fingerprint<u32>,
+        keys: &[i64],
+    ) -> Result<Option<i64>, Error> {
+        for candidate in self.candidates.ranked(keys) {
+            for i in 0..self.candidates.variants_mut(candidate).len() {
+                let known = &self.candidates.variants_mut(candidate)[i];
+                let other = match &known.fingerprint {
+                    Some(f) => f,
                     None => {
-                        // Features are cached by variant: the JSON is read
-                        // and parsed once per session.
-                        let json: String = self
-                            .tx
-                            .prepare_cached("SELECT json FROM variants WHERE id = ?1")
-                            .and_then(|mut s| s.query_row([&id], |r| r.get(0)))
-                            .map_err(sql("reading variants"))?;
-                        let value: Value = serde_json::from_str(&json)
-                            .map_err(|_| Error::BadRecord(id.clone()))?;
-                        let f = Rc::new(Features::of_record(&value));
-                        self.features.insert(id, Rc::clone(&f));
-                        f
+                        // Added by an earlier session: read once.
+                        let id = known.id.clone();
+                        let loaded = self.read_fingerprint(&id)?;
+                        let known = &mut self.candidates.variants_mut(candidate)[i];
+                        &*known.fingerprint.insert(loaded)
                     }
                 };
-                if crate::dedup::same_photo(features, &other) {
+                if other.same_photo(fingerprint) {
                     return Ok(Some(candidate));
                 }
             }
@@ -296,27 +308,45 @@ impl DocumentWriter<'_> {
         Ok(None)
     }
 
-    /// Writes a record row (a new one when `key` is `None`) with `variant` as
+    /// The fingerprint of a stored variant, from its JSON.
+    fn read_fingerprint(&mut self, id: &str) -> Result<Fingerprint<u32>, Error> {
+        let json: String = self
+            .tx
+            .prepare_cached(
+                "SELECT coalesce(v.json, r.json) FROM variants v JOIN records r ON r.key = v.record
+                 WHERE v.id = ?1",
+            )
+            .and_then(|mut s| s.query_row([id], |r| r.get(0)))
+            .map_err(sql("reading variants"))?;
+        let value: Value =
+            serde_json::from_str(&json).map_err(|_| Error::BadRecord(id.to_string()))?;
+        Ok(Features::of_record(&value)
+            .fingerprint()
+            .intern(&mut self.candidates.interner))
+    }
+
+    /// Writes a record row (a new one when `key` is `None`) with `record` as
     /// its representative; returns its key.
     fn write_record(
         &mut self,
         key: Option<i64>,
-        variant: &str,
-        value: &Value,
+        record: &CaptionRecord,
         json: &str,
     ) -> Result<i64, Error> {
-        let location = &value["location"];
-        let date_created = value["date_created"].as_str();
-        let country_code = location["country_code"].as_str();
-        let city = location["city"].as_str();
-        let province_code = location["province_code"].as_str();
-        let geonames_id = location["geonames_id"].as_i64();
-        let latitude = location["latitude"].as_f64();
-        let longitude = location["longitude"].as_f64();
-        let agencies = value["credit"]["agencies"].to_string();
-        let creators = value["credit"]["creators"].to_string();
-        let flags = value["flags"].to_string();
+        let location = record.location.as_ref();
+        let date_created = record.date_created.map(|d| d.to_string());
+        let country_code = location.and_then(|l| l.country_code.as_deref());
+        let city = location.and_then(|l| l.city.as_deref());
+        let province_code = location.and_then(|l| l.province_code.as_deref());
+        let geonames_id = location.and_then(|l| l.geonames_id);
+        let latitude = location.and_then(|l| l.latitude);
+        let longitude = location.and_then(|l| l.longitude);
+        let bad = |_| Error::BadRecord(record.id.clone());
+        let agencies = serde_json::to_string(&record.credit.agencies).map_err(bad)?;
+        let creators = serde_json::to_string(&record.credit.creators).map_err(bad)?;
+        let flags = serde_json::to_string(&record.flags).map_err(bad)?;
         let seq = self.seq;
+        let variant = record.id.as_str();
         let columns = params![
             variant,
             json,
@@ -366,7 +396,8 @@ impl DocumentWriter<'_> {
                 self.tx.last_insert_rowid()
             }
         };
-        self.touched.insert(key);
+        // Written with this document's change number: not in `touched`.
+        self.changed = true;
         Ok(key)
     }
 
@@ -378,7 +409,7 @@ impl DocumentWriter<'_> {
                 params![self.position, self.document],
             )
             .map_err(sql("finishing a document"))?;
-        if !self.touched.is_empty() {
+        if self.changed || !self.touched.is_empty() {
             // Every record the document touched gets this change number, so
             // the index catches up on them (a merged variant changes the
             // record's archive view even when the representative stays).
@@ -394,6 +425,7 @@ impl DocumentWriter<'_> {
             store::set_meta(&self.tx, "seq", &self.seq.to_string())?;
         }
         self.tx.commit().map_err(sql("committing a document"))?;
+        self.candidates.in_document = false;
         Ok(self.summary)
     }
 }
@@ -413,8 +445,8 @@ fn better_representative(new: &str, current: &str) -> bool {
 pub(crate) fn record_details(conn: &Connection, id: &str) -> Result<Option<Value>, Error> {
     let key: Option<i64> = conn
         .query_row(
-            "SELECT key FROM records WHERE id = ?1
-             UNION ALL SELECT record FROM variants WHERE id = ?1 LIMIT 1",
+            // A record's public id is its first variant's id.
+            "SELECT record FROM variants WHERE id = ?1",
             [id],
             |r| r.get(0),
         )
@@ -435,7 +467,8 @@ pub(crate) fn record_details(conn: &Connection, id: &str) -> Result<Option<Value
     {
         let mut stmt = conn
             .prepare(
-                "SELECT v.id, v.text, v.json, d.path FROM variants v
+                "SELECT v.id, v.text, coalesce(v.json, r.json), d.path FROM variants v
+                 JOIN records r ON r.key = v.record
                  JOIN documents d ON d.id = v.first_document
                  WHERE v.record = ?1 ORDER BY v.first_document, v.id",
             )

@@ -37,6 +37,7 @@
 //! # Ok(()) }
 //! ```
 
+mod candidates;
 mod check;
 pub mod dedup;
 mod index;
@@ -50,7 +51,7 @@ use rusqlite::Connection;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy};
 
 pub use check::CheckReport;
-pub use ingest::{DocumentWriter, IngestSummary, NewOccurrence};
+pub use ingest::{DocumentWriter, IngestSummary, NewOccurrence, PreparedOccurrence};
 pub use search::{Facets, Filters, Hit, Near, SearchQuery, SearchResults, Snippet};
 
 /// File name of the store inside the archive directory.
@@ -61,6 +62,10 @@ pub const INDEX_DIR: &str = "index";
 /// Memory the index writer may use before it flushes a segment: bounded so
 /// a large ingest stays within its memory budget.
 const INDEX_WRITER_BYTES: usize = 64 * 1024 * 1024;
+
+/// Threads that turn stored records into index documents in `sync_index`
+/// (parsing their JSON is most of its work).
+const SYNC_HELPERS: usize = 2;
 
 /// What went wrong, named for the user.
 #[derive(Debug, thiserror::Error)]
@@ -227,8 +232,15 @@ pub struct Archive {
     reader: IndexReader,
     writer: Option<IndexWriter>,
     notices: Vec<String>,
-    /// Features of variants already compared this session, by variant id.
-    features: std::collections::HashMap<String, std::rc::Rc<dedup::Features>>,
+    /// The near-duplicate candidates, loaded when the session adds its
+    /// first document.
+    candidates: Option<candidates::Candidates>,
+    /// Records with a key above this were created after the last index
+    /// commit of this session, so are not in the index (no delete needed);
+    /// `None` before the first commit.
+    indexed_max_key: Option<i64>,
+    /// Checkpoints the store's WAL beside a writer (`Mode::Write`).
+    _checkpointer: Option<store::Checkpointer>,
 }
 
 impl Archive {
@@ -262,6 +274,15 @@ impl Archive {
             check_writable(dir)?;
         }
         let conn = store::open(&store_path, mode == Mode::Write)?;
+        let checkpointer = if mode == Mode::Write {
+            store::Checkpointer::start(&store_path)
+        } else {
+            None
+        };
+        if checkpointer.is_some() {
+            conn.pragma_update(None, "wal_autocheckpoint", store::WRITER_AUTOCHECKPOINT)
+                .map_err(|e| Error::sqlite("configuring the store", e))?;
+        }
         let (schema, fields) = index::schema();
         let mut notices = Vec::new();
         let index_dir = dir.join(INDEX_DIR);
@@ -300,7 +321,9 @@ impl Archive {
             reader,
             writer: None,
             notices,
-            features: Default::default(),
+            candidates: None,
+            indexed_max_key: None,
+            _checkpointer: checkpointer,
         };
         let behind = archive.index_watermark()? < archive.store_seq()?;
         if mode == Mode::Write || (behind && archive.index_is_empty()) {
@@ -365,6 +388,12 @@ impl Archive {
         let Some(writer) = self.writer.as_mut() else {
             return Ok(0);
         };
+        let max_key: i64 = self
+            .conn
+            .query_row("SELECT coalesce(max(key), 0) FROM records", [], |r| {
+                r.get(0)
+            })
+            .map_err(|e| Error::sqlite("reading records to index", e))?;
         let mut stmt = self
             .conn
             .prepare("SELECT key, seq, json FROM records WHERE seq > ?1 AND seq <= ?2")
@@ -372,33 +401,77 @@ impl Archive {
         let mut rows = stmt
             .query([from, to])
             .map_err(|e| Error::sqlite("reading records to index", e))?;
-        let mut count = 0;
-        while let Some(row) = rows
-            .next()
-            .map_err(|e| Error::sqlite("reading records to index", e))?
-        {
-            let key: i64 = row
-                .get(0)
-                .map_err(|e| Error::sqlite("reading records", e))?;
-            let seq: i64 = row
-                .get(1)
-                .map_err(|e| Error::sqlite("reading records", e))?;
-            let json: String = row
-                .get(2)
-                .map_err(|e| Error::sqlite("reading records", e))?;
-            let record: serde_json::Value =
-                serde_json::from_str(&json).map_err(|_| Error::BadRecord(key.to_string()))?;
-            writer.delete_term(index::key_term(&self.fields, key as u64));
-            writer
-                .add_document(index::document(
-                    &self.fields,
-                    key as u64,
-                    seq as u64,
-                    &record,
-                ))
-                .map_err(|e| Error::index("indexing a record", e))?;
-            count += 1;
-        }
+        // A record created since the last commit is not in the index: a
+        // delete term for it would cost a look-up in every segment at the
+        // commit for nothing. An empty index (watermark 0) holds none.
+        let indexed_max_key = self.indexed_max_key;
+        let needs_delete = |key: i64| from > 0 && indexed_max_key.is_none_or(|max| key <= max);
+        let fields = &self.fields;
+        let shared = &*writer;
+        // This thread reads the rows; helpers parse the JSON and build the
+        // documents (most of the work), a record always by the same helper
+        // so its delete and add stay in order.
+        let count = std::thread::scope(|scope| -> Result<usize, Error> {
+            let mut senders = Vec::new();
+            let mut helpers = Vec::new();
+            for _ in 0..SYNC_HELPERS {
+                let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<(i64, i64, String)>>(4);
+                senders.push(tx);
+                helpers.push(scope.spawn(move || -> Result<(), Error> {
+                    for batch in rx {
+                        for (key, seq, json) in batch {
+                            let record: serde_json::Value = serde_json::from_str(&json)
+                                .map_err(|_| Error::BadRecord(key.to_string()))?;
+                            if needs_delete(key) {
+                                shared.delete_term(index::key_term(fields, key as u64));
+                            }
+                            shared
+                                .add_document(index::document(
+                                    fields, key as u64, seq as u64, &record,
+                                ))
+                                .map_err(|e| Error::index("indexing a record", e))?;
+                        }
+                    }
+                    Ok(())
+                }));
+            }
+            let mut batches: Vec<Vec<(i64, i64, String)>> =
+                (0..SYNC_HELPERS).map(|_| Vec::new()).collect();
+            let mut count = 0;
+            let mut read = || -> Result<(), Error> {
+                while let Some(row) = rows
+                    .next()
+                    .map_err(|e| Error::sqlite("reading records to index", e))?
+                {
+                    let get = |e| Error::sqlite("reading records", e);
+                    let key: i64 = row.get(0).map_err(get)?;
+                    let seq: i64 = row.get(1).map_err(get)?;
+                    let json: String = row.get(2).map_err(get)?;
+                    let helper = key.rem_euclid(SYNC_HELPERS as i64) as usize;
+                    batches[helper].push((key, seq, json));
+                    if batches[helper].len() == 256 {
+                        let batch = std::mem::take(&mut batches[helper]);
+                        if senders[helper].send(batch).is_err() {
+                            // The helper stopped on an error: it says which.
+                            return Ok(());
+                        }
+                    }
+                    count += 1;
+                }
+                for (batch, sender) in batches.drain(..).zip(&senders) {
+                    let _ = sender.send(batch);
+                }
+                Ok(())
+            };
+            let read = read();
+            drop(senders);
+            for helper in helpers {
+                helper
+                    .join()
+                    .unwrap_or_else(|_| Err(Error::BadRecord("(indexing panicked)".into())))?;
+            }
+            read.map(|()| count)
+        })?;
         let mut prepared = writer
             .prepare_commit()
             .map_err(|e| Error::index("committing the index", e))?;
@@ -407,6 +480,7 @@ impl Archive {
             .commit()
             .map_err(|e| Error::index("committing the index", e))?;
         store::set_meta(&self.conn, "indexed_seq", &to.to_string())?;
+        self.indexed_max_key = Some(max_key);
         self.reader
             .reload()
             .map_err(|e| Error::index("reloading the index", e))?;

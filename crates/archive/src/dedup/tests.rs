@@ -1,6 +1,8 @@
 //! Pairs of invented wire captions that must fall into one cluster, and
 //! pairs that must not.
 
+use std::collections::HashSet;
+
 use super::*;
 
 fn features(caption: &str) -> Features {
@@ -121,4 +123,33 @@ fn normal_form_drops_dates_numbers_and_case() {
         normal_form("On Tuesday, May 3, 2016, TWO Men walk. They talk in Ḩarastā.");
     assert_eq!(tokens, ["two", "men", "walk", "they", "talk", "harasta"]);
     assert_eq!(scene, 3);
+}
+
+#[test]
+fn typed_and_json_features_agree() {
+    for caption in [
+        MARKET,
+        "Firefighters spray water on a burning warehouse after shelling in the industrial zone of Ha...more",
+        "On Tuesday, May 3, 2016, TWO Men walk. They talk in Ḩarastā.",
+        "Displaced children queue for bread near Azaz, Syria February 9, 2016. (AP Photo/Karim Mansour)",
+    ] {
+        let record = caption::parse(caption, gazetteer::Gazetteer::embedded());
+        let value = serde_json::to_value(&record).expect("records serialize");
+        assert_eq!(Features::of_caption(&record), Features::of_record(&value));
+    }
+}
+
+#[test]
+fn interned_fingerprints_compare_as_hashed_ones() {
+    let pairs = [
+        (MARKET, "A vendor arranges oranges at a stall in the old market of Homs, Syria, April 14, 2016. REUTERS/Lina Haddad"),
+        (MARKET, "A vendor arranges oranges at a stall in the old market of Homs, Syria, September 19, 2016. REUTERS/Lina Haddad"),
+        (MARKET, "A vendor arranges oranges...more"),
+    ];
+    let mut interner = Interner::default();
+    for (a, b) in pairs {
+        let (fa, fb) = (features(a).fingerprint(), features(b).fingerprint());
+        let (ia, ib) = (fa.intern(&mut interner), fb.intern(&mut interner));
+        assert_eq!(fa.same_photo(&fb), ia.same_photo(&ib), "{a}\n{b}");
+    }
 }

@@ -13,7 +13,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use archive::{Archive, IngestSummary, Mode, NewOccurrence};
+use archive::{Archive, IngestSummary, Mode, NewOccurrence, PreparedOccurrence};
 use gazetteer::Gazetteer;
 
 use crate::input::{self, Piece};
@@ -262,7 +262,7 @@ fn ingest_one(
     let name = input.name.as_str();
     let (piece_tx, piece_rx) = mpsc::sync_channel::<(u64, Vec<Piece>)>(threads * 4);
     let piece_rx = std::sync::Mutex::new(piece_rx);
-    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<NewOccurrence>)>(threads * 4);
+    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<PreparedOccurrence>)>(threads * 4);
     let result = std::thread::scope(|scope| -> anyhow::Result<()> {
         let path = &path;
         let reader = scope.spawn(move || {
@@ -309,7 +309,7 @@ fn ingest_one(
                 next_seq += 1;
                 for occurrence in batch {
                     if stored.is_ok() {
-                        stored = doc.add(occurrence).context("storing a caption");
+                        stored = doc.add_prepared(occurrence).context("storing a caption");
                     }
                 }
             }
@@ -340,17 +340,21 @@ fn ingest_one(
 }
 
 /// The occurrences of a batch of pieces: the document offset and exact text
-/// of each caption beside its record.
-fn occurrences(pieces: &[Piece], gazetteer: &Gazetteer) -> Vec<NewOccurrence> {
+/// of each caption beside its record, prepared for the archive here (JSON,
+/// dedup fingerprint and keys) so the single writer only stores them.
+fn occurrences(pieces: &[Piece], gazetteer: &Gazetteer) -> Vec<PreparedOccurrence> {
     pieces
         .iter()
         .flat_map(|piece| {
             input::records_of(piece, gazetteer)
                 .into_iter()
-                .map(|found| NewOccurrence {
-                    offset: piece.offset + found.span.start as u64,
-                    exact_text: found.span.of(&piece.text).to_string(),
-                    record: found.record,
+                .map(|found| {
+                    NewOccurrence {
+                        offset: piece.offset + found.span.start as u64,
+                        exact_text: found.span.of(&piece.text).to_string(),
+                        record: found.record,
+                    }
+                    .prepare()
                 })
         })
         .collect()
