@@ -229,6 +229,8 @@ pub struct Archive {
     notices: Vec<String>,
     /// Features of variants already compared this session, by variant id.
     features: std::collections::HashMap<String, std::rc::Rc<dedup::Features>>,
+    /// Facet values of the index generation last searched with facets.
+    facet_cache: search::FacetCache,
 }
 
 impl Archive {
@@ -301,6 +303,7 @@ impl Archive {
             writer: None,
             notices,
             features: Default::default(),
+            facet_cache: Default::default(),
         };
         let behind = archive.index_watermark()? < archive.store_seq()?;
         if mode == Mode::Write || (behind && archive.index_is_empty()) {
