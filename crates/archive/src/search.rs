@@ -174,7 +174,7 @@ impl Archive {
                 record,
             });
         }
-        let index_behind = (self.store_seq()? - self.index_watermark()?).max(0);
+        let index_behind = (self.store_seq()? - self.searched_watermark(&searcher)?).max(0);
         Ok(SearchResults {
             total: found.total,
             hits,
@@ -373,15 +373,29 @@ impl Archive {
     /// index generation).
     fn facet_maps(&self, searcher: &Searcher) -> Result<Rc<FacetMaps>, Error> {
         let generation = searcher.generation().generation_id();
-        let mut cache = self.facet_cache.borrow_mut();
-        if let Some(maps) = cache.as_ref().filter(|m| m.generation == generation) {
+        let mut cache = self.search_cache.borrow_mut();
+        if let Some(maps) = cache.facets.as_ref().filter(|m| m.generation == generation) {
             return Ok(Rc::clone(maps));
         }
         let maps = Rc::new(
             FacetMaps::build(searcher).map_err(|e| Error::index("reading facet values", e))?,
         );
-        *cache = Some(Rc::clone(&maps));
+        cache.facets = Some(Rc::clone(&maps));
         Ok(maps)
+    }
+
+    /// The index watermark, read once per index generation searched (the
+    /// reader reloads only when this process commits).
+    fn searched_watermark(&self, searcher: &Searcher) -> Result<i64, Error> {
+        let generation = searcher.generation().generation_id();
+        if let Some((g, watermark)) = self.search_cache.borrow().watermark {
+            if g == generation {
+                return Ok(watermark);
+            }
+        }
+        let watermark = self.index_watermark()?;
+        self.search_cache.borrow_mut().watermark = Some((generation, watermark));
+        Ok(watermark)
     }
 
     /// The filters as index queries (terms and phrases), and the checks of
@@ -563,8 +577,14 @@ pub(crate) fn haversine_km(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
     2.0 * 6371.0088 * a.sqrt().asin()
 }
 
-/// The facet values of one index generation, kept between searches.
-pub(crate) type FacetCache = std::cell::RefCell<Option<Rc<FacetMaps>>>;
+/// What searches keep between them, per index generation.
+#[derive(Default)]
+pub(crate) struct SearchCache {
+    /// The facet values.
+    facets: Option<Rc<FacetMaps>>,
+    /// The generation and the watermark its commit carries.
+    watermark: Option<(u64, i64)>,
+}
 
 /// A query ready to run (see [`Archive::plan`]).
 struct Plan {
