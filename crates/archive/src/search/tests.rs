@@ -107,13 +107,28 @@ type Reference = (usize, Vec<(Score, u64)>, BTreeMap<String, Vec<(String, u64)>>
 fn reference(archive: &Archive, query: &SearchQuery) -> Reference {
     let searcher = archive.reader.searcher();
     let f = &archive.fields;
-    let plan = archive.plan(query, None).expect("plan");
+    let plan = archive.plan(&searcher, query, None).expect("plan");
     let (filters, checks) = archive
-        .filter_queries(&query.filters, None)
+        .filter_queries(&searcher, &query.filters, None)
         .expect("filters");
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-    if let Some(text) = &plan.text {
-        clauses.push((Occur::Must, text.box_clone()));
+    // The text as the parser gives it, every field of every word.
+    if let Some(text) = query.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        let mut parser = tantivy::query::QueryParser::for_index(
+            &archive.index,
+            vec![
+                f.description,
+                f.persons,
+                f.orgs,
+                f.creators,
+                f.agencies,
+                f.places,
+            ],
+        );
+        parser.set_conjunction_by_default();
+        parser.set_field_boost(f.persons, 1.5);
+        parser.set_field_boost(f.places, 1.5);
+        clauses.push((Occur::Must, parser.parse_query_lenient(text).0));
     }
     let mut all_filters = filters;
     if let Some(start) = checks.from {
@@ -265,6 +280,10 @@ fn search_agrees_with_tantivy_collectors() {
         text("fuel -syria"),
         text("shelling"),
         text("nothingmatches"),
+        text("mansour bread"),
+        text("aleppo"),
+        text("\"lina haddad\" -fuel"),
+        text("kyiv^2 water"),
     ] {
         for filters in [
             Filters::default(),
@@ -328,3 +347,4 @@ fn search_agrees_with_tantivy_collectors() {
         .expect("search");
     assert!(broad.total > 100, "{}", broad.total);
 }
+
