@@ -139,7 +139,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The slowest overall, then the slowest three of each shape.
     let mut shown: Vec<usize> = order.iter().copied().take(10).collect();
     for (k, &i) in order.iter().enumerate() {
-        if k >= 10 && order[..k].iter().filter(|&&j| shapes[j] == shapes[i]).count() < 3 {
+        if k >= 10
+            && order[..k]
+                .iter()
+                .filter(|&&j| shapes[j] == shapes[i])
+                .count()
+                < 3
+        {
             shown.push(i);
         }
     }
@@ -153,8 +159,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             totals[i],
             shapes[i],
             q.text.as_deref().unwrap_or(""),
-            f.agency.as_deref().map(|a| format!(" agency={a:?}")).unwrap_or_default(),
-            f.country.as_deref().map(|c| format!(" country={c}")).unwrap_or_default(),
+            f.agency
+                .as_deref()
+                .map(|a| format!(" agency={a:?}"))
+                .unwrap_or_default(),
+            f.country
+                .as_deref()
+                .map(|c| format!(" country={c}"))
+                .unwrap_or_default(),
         );
     }
 

@@ -661,8 +661,10 @@ impl tantivy::Directory for ReadOnlyDirectory {
     fn get_file_handle(
         &self,
         path: &Path,
-    ) -> Result<std::sync::Arc<dyn tantivy::directory::FileHandle>, tantivy::directory::error::OpenReadError>
-    {
+    ) -> Result<
+        std::sync::Arc<dyn tantivy::directory::FileHandle>,
+        tantivy::directory::error::OpenReadError,
+    > {
         self.0.get_file_handle(path)
     }
 
@@ -681,7 +683,10 @@ impl tantivy::Directory for ReadOnlyDirectory {
         self.0.open_write(path)
     }
 
-    fn atomic_read(&self, path: &Path) -> Result<Vec<u8>, tantivy::directory::error::OpenReadError> {
+    fn atomic_read(
+        &self,
+        path: &Path,
+    ) -> Result<Vec<u8>, tantivy::directory::error::OpenReadError> {
         self.0.atomic_read(path)
     }
 

@@ -386,7 +386,9 @@ impl Archive {
         Ok(Found {
             total: total as usize,
             top: top.into_sorted(),
-            facets: facet_maps.zip(counts).map(|(maps, counts)| maps.facets(&counts)),
+            facets: facet_maps
+                .zip(counts)
+                .map(|(maps, counts)| maps.facets(&counts)),
         })
     }
 
@@ -623,7 +625,8 @@ fn any_of(searcher: &Searcher, terms: Vec<Term>) -> Box<dyn Query> {
             present.push(term);
         }
     }
-    let query = |t: Term| -> Box<dyn Query> { Box::new(TermQuery::new(t, IndexRecordOption::Basic)) };
+    let query =
+        |t: Term| -> Box<dyn Query> { Box::new(TermQuery::new(t, IndexRecordOption::Basic)) };
     match present.len() {
         0 => Box::new(EmptyQuery),
         1 => query(present.remove(0)),
@@ -753,8 +756,16 @@ impl Checks {
                 Some(end) => Some((ff.column_opt::<i64>("date_from")?, end)),
                 None => None,
             },
-            lat: if geo { ff.column_opt::<f64>("lat")? } else { None },
-            lon: if geo { ff.column_opt::<f64>("lon")? } else { None },
+            lat: if geo {
+                ff.column_opt::<f64>("lat")?
+            } else {
+                None
+            },
+            lon: if geo {
+                ff.column_opt::<f64>("lon")?
+            } else {
+                None
+            },
             geo,
             lat_range: self.lat,
             lon_range: self.lon,
@@ -900,6 +911,10 @@ fn next_below(x: Score) -> Score {
     Score::from_bits(if x > 0.0 { bits - 1 } else { bits + 1 })
 }
 
+/// A dimension's value ordinals in a segment, and the map from them to the
+/// dimension's distinct values.
+type DimensionColumn = (Column<u64>, Vec<u32>);
+
 /// Facet values of every segment of one index generation: the distinct
 /// values of each dimension, and per segment the column of value ordinals
 /// with the map from its ordinals to the distinct values.
@@ -908,7 +923,7 @@ pub(crate) struct FacetMaps {
     /// Per dimension, its values.
     values: Vec<Vec<String>>,
     /// Per segment, per dimension.
-    segments: Vec<Vec<Option<(Column<u64>, Vec<u32>)>>>,
+    segments: Vec<Vec<Option<DimensionColumn>>>,
 }
 
 impl FacetMaps {
@@ -978,7 +993,7 @@ impl FacetMaps {
 
 /// Facet counting in one segment.
 struct SegmentFacets<'a> {
-    dims: &'a [Option<(Column<u64>, Vec<u32>)>],
+    dims: &'a [Option<DimensionColumn>],
     counts: &'a mut [Vec<u64>],
 }
 

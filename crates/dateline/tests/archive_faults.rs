@@ -268,7 +268,9 @@ fn a_read_only_archive_is_searched_as_it_is_and_never_rebuilt() {
     for (query, expected) in queries.iter().zip(&before) {
         assert_eq!(&search_json(&archive, query), expected, "{query:?}");
     }
-    assert!(run_ok(&["check", "--archive", a]).trim_end().ends_with("ok"));
+    assert!(run_ok(&["check", "--archive", a])
+        .trim_end()
+        .ends_with("ok"));
 
     // An index that would have to be rebuilt is not: a clear error.
     mount(&["-o", "remount,rw"], &mnt);

@@ -82,7 +82,11 @@ fn ingest(archive: &mut Archive, name: &str, captions: &[String]) {
     let gazetteer = gazetteer::Gazetteer::embedded();
     let text = captions.join("\n\n");
     let mut doc = archive
-        .begin_document(name, text.len() as u64, &crate::content_hash(text.as_bytes()))
+        .begin_document(
+            name,
+            text.len() as u64,
+            &crate::content_hash(text.as_bytes()),
+        )
         .expect("begin")
         .expect("a new document");
     let mut offset = 0;
@@ -100,7 +104,11 @@ fn ingest(archive: &mut Archive, name: &str, captions: &[String]) {
 }
 
 /// What the reference finds: total, (score, key) best first, facets.
-type Reference = (usize, Vec<(Score, u64)>, BTreeMap<String, Vec<(String, u64)>>);
+type Reference = (
+    usize,
+    Vec<(Score, u64)>,
+    BTreeMap<String, Vec<(String, u64)>>,
+);
 
 /// The query with every filter in the index (ranges included), collected
 /// by tantivy's collectors; `near` checked on the results.
@@ -113,7 +121,12 @@ fn reference(archive: &Archive, query: &SearchQuery) -> Reference {
         .expect("filters");
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     // The text as the parser gives it, every field of every word.
-    if let Some(text) = query.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+    if let Some(text) = query
+        .text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
         let mut parser = tantivy::query::QueryParser::for_index(
             &archive.index,
             vec![
@@ -347,4 +360,3 @@ fn search_agrees_with_tantivy_collectors() {
         .expect("search");
     assert!(broad.total > 100, "{}", broad.total);
 }
-
