@@ -271,6 +271,10 @@ fn a_read_only_archive_is_searched_as_it_is_and_never_rebuilt() {
     assert!(run_ok(&["check", "--archive", a])
         .trim_end()
         .ends_with("ok"));
+    let exported = run_ok(&["export", "--format", "jsonl", "--archive", a]);
+    let id = before[0]["hits"][0]["id"].as_str().expect("an id");
+    assert!(exported.lines().count() > 0 && exported.contains(id));
+    assert!(run_ok(&["show", id, "--archive", a]).contains(id));
 
     // An index that would have to be rebuilt is not: a clear error.
     mount(&["-o", "remount,rw"], &mnt);
