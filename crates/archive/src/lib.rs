@@ -502,11 +502,31 @@ impl Archive {
             .commit()
             .map_err(|e| Error::index("clearing the index", e))?;
         let count = self.sync_index()?;
-        if let Some(writer) = self.writer.as_mut() {
-            // Merging and dropping the cleared segments keeps the index small.
-            let _ = writer.garbage_collect_files().wait();
-        }
+        self.merge_index()?;
         Ok(count)
+    }
+
+    /// Merges the index into one segment (a search pays a little per
+    /// segment: term look-ups, column openings) and drops the files no
+    /// longer used; returns how many segments there were. Best effort: a
+    /// merge the background merges already hold is skipped. Needs
+    /// [`Mode::Write`].
+    pub fn merge_index(&mut self) -> Result<usize, Error> {
+        let Some(writer) = self.writer.as_mut() else {
+            return Ok(0);
+        };
+        let segments = self
+            .index
+            .searchable_segment_ids()
+            .map_err(|e| Error::index("listing the index segments", e))?;
+        if segments.len() > 1 {
+            let _ = writer.merge(&segments).wait();
+        }
+        let _ = writer.garbage_collect_files().wait();
+        self.reader
+            .reload()
+            .map_err(|e| Error::index("reloading the index", e))?;
+        Ok(segments.len())
     }
 
     /// What the archive holds.
