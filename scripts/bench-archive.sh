@@ -3,24 +3,34 @@
 # memory, archive size per caption, search latency over 1,000 varied
 # queries, and the same records in SQLite FTS5 for comparison (same run).
 #
-# Usage: scripts/bench-archive.sh [--captions N] [--per-file M]
+# Usage: scripts/bench-archive.sh [--captions N] [--per-file M] [--keep DIR]
 #   --captions N   captions to generate (default 100000; the goal is 1,000,000)
 #   --per-file M   captions per document file (default 10000): each document
 #                  is one store transaction
+#   --keep DIR     work in DIR (created, must not exist) and keep it: the
+#                  corpus, its documents and the archive, to search again with
+#                  target/release/examples/search_latency DIR/archive
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-captions=100000 per_file=10000
+captions=100000 per_file=10000 keep=
 while [ $# -gt 0 ]; do
   case "$1" in
     --captions) captions=$2; shift 2 ;;
     --per-file) per_file=$2; shift 2 ;;
+    --keep) keep=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
 target=${CARGO_TARGET_DIR:-$top/target}
 (cd "$top" && cargo build --release -q -p dateline -p xtask && cargo build --release -q -p archive --example search_latency)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+if [ -n "$keep" ]; then
+  if [ -e "$keep" ]; then echo "--keep $keep: it exists; give a new directory" >&2; exit 2; fi
+  mkdir -p "$keep"
+  work=$(cd "$keep" && pwd)
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
 
 # The corpus averages ~330 bytes a caption plus the blank line; generate a
 # little more than needed, then keep exactly N captions in files of M.

@@ -3,7 +3,12 @@
 //!
 //! Usage: `search_latency ARCHIVE_DIR [QUERIES]` (default 1000). Queries are
 //! drawn deterministically from the archive's own descriptions: one or two
-//! words, a phrase, or a word with a filter (agency, country, year range).
+//! words, a phrase, or a word with a filter (agency, country, year range),
+//! every tenth with facet counts. Prints the figures by query shape and the
+//! slowest queries with their match counts. `SEARCH_LATENCY_NO_FTS5=1`
+//! skips the FTS5 comparison (quicker while working on the archive alone);
+//! `SEARCH_LATENCY_ROUNDS=N` runs the queries N times and adds the figures
+//! of each query's best time (a shared machine's scheduling noise aside).
 
 use std::time::Instant;
 
@@ -30,6 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         })?
         .collect::<Result<_, _>>()?;
     let mut queries = Vec::new();
+    let mut shapes = Vec::new();
     for (i, (description, agency, country)) in samples.iter().enumerate() {
         let words: Vec<&str> = description
             .split(|c: char| !c.is_alphanumeric())
@@ -42,6 +48,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut q = SearchQuery {
             limit: 20,
             ..SearchQuery::default()
+        };
+        let shape = match i % 5 {
+            0 => "word",
+            1 => "two words",
+            2 if words.len() > 2 => "phrase",
+            3 => "word+agency",
+            _ if i % 10 == 4 => "word+country+years+facets",
+            _ => "word+country+years",
         };
         match i % 5 {
             0 => q.text = Some(w(0)),
@@ -69,21 +83,96 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         }
         queries.push(q);
+        shapes.push(shape);
     }
     // Warm up (page cache, term dictionaries), then measure.
     for q in queries.iter().take(50) {
         archive.search(q, Some(gazetteer))?;
     }
     let mut times = Vec::with_capacity(queries.len());
+    let mut totals = Vec::with_capacity(queries.len());
     let mut hits = 0usize;
     for q in &queries {
         let start = Instant::now();
         let found = archive.search(q, Some(gazetteer))?;
         times.push(start.elapsed().as_secs_f64() * 1000.0);
         hits += found.total;
+        totals.push(found.total);
     }
+    let mut timed = times.clone();
     report("archive (tantivy + store)", &mut times, queries.len(), hits);
+    // On a shared machine a query may wait for a core: more rounds, each
+    // query's best time, tell what the search itself costs.
+    let rounds: usize = std::env::var("SEARCH_LATENCY_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(1);
+    if rounds > 1 {
+        for _ in 1..rounds {
+            for (q, best) in queries.iter().zip(timed.iter_mut()) {
+                let start = Instant::now();
+                archive.search(q, Some(gazetteer))?;
+                *best = best.min(start.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+        report(
+            &format!("  best of {rounds} rounds"),
+            &mut timed.clone(),
+            queries.len(),
+            0,
+        );
+    }
+    // By query shape, and the slowest queries: what makes the tail.
+    let mut names: Vec<&str> = shapes.clone();
+    names.sort_unstable();
+    names.dedup();
+    for name in names {
+        let mut t: Vec<f64> = (0..queries.len())
+            .filter(|&i| shapes[i] == name)
+            .map(|i| timed[i])
+            .collect();
+        let n = t.len();
+        report(&format!("  {name}"), &mut t, n, 0);
+    }
+    let mut order: Vec<usize> = (0..queries.len()).collect();
+    order.sort_by(|&a, &b| timed[b].total_cmp(&timed[a]));
+    // The slowest overall, then the slowest three of each shape.
+    let mut shown: Vec<usize> = order.iter().copied().take(10).collect();
+    for (k, &i) in order.iter().enumerate() {
+        if k >= 10
+            && order[..k]
+                .iter()
+                .filter(|&&j| shapes[j] == shapes[i])
+                .count()
+                < 3
+        {
+            shown.push(i);
+        }
+    }
+    println!("  slowest:");
+    for &i in &shown {
+        let q = &queries[i];
+        let f = &q.filters;
+        println!(
+            "    {:7.2} ms  {:>7} matches  {:<26} {:?}{}{}",
+            timed[i],
+            totals[i],
+            shapes[i],
+            q.text.as_deref().unwrap_or(""),
+            f.agency
+                .as_deref()
+                .map(|a| format!(" agency={a:?}"))
+                .unwrap_or_default(),
+            f.country
+                .as_deref()
+                .map(|c| format!(" country={c}"))
+                .unwrap_or_default(),
+        );
+    }
 
+    if std::env::var_os("SEARCH_LATENCY_NO_FTS5").is_some() {
+        return Ok(());
+    }
     // The same text queries in SQLite FTS5 over the same records.
     let fts_path = dir.join("fts5-bench.sqlite3");
     let _ = std::fs::remove_file(&fts_path);
@@ -153,13 +242,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 fn report(name: &str, times: &mut [f64], queries: usize, hits: usize) {
+    if times.is_empty() {
+        return;
+    }
     times.sort_by(f64::total_cmp);
     let at = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
     println!(
-        "{name}: {queries} queries, p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({hits} matches in all)",
+        "{name}: {queries} queries, p50 {:.2} ms, p90 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms{}",
         at(0.5),
         at(0.9),
+        at(0.95),
         at(0.99),
-        times[times.len() - 1]
+        times[times.len() - 1],
+        if hits > 0 { format!(" ({hits} matches in all)") } else { String::new() }
     );
 }

@@ -241,6 +241,8 @@ pub struct Archive {
     indexed_max_key: Option<i64>,
     /// Checkpoints the store's WAL beside a writer (`Mode::Write`).
     _checkpointer: Option<store::Checkpointer>,
+    /// Facet values and the watermark of the index generation searched.
+    search_cache: std::cell::RefCell<search::SearchCache>,
 }
 
 impl Archive {
@@ -273,7 +275,41 @@ impl Archive {
         if mode == Mode::Write {
             check_writable(dir)?;
         }
-        let conn = store::open(&store_path, mode == Mode::Write)?;
+        // A reader on a read-only directory: SQLite cannot create the WAL
+        // index beside the store, tantivy cannot take its reader lock. When
+        // no WAL is left over the store file holds everything: it is read
+        // as immutable, the index without locks (nobody can write there).
+        let mut read_only = false;
+        let conn = match store::open(&store_path, mode == Mode::Write) {
+            Ok(conn) => conn,
+            Err(e) if mode == Mode::Read && cannot_open(&e) && !wal_of(&store_path).exists() => {
+                read_only = true;
+                open_store_immutable(&store_path).map_err(|_| e)?
+            }
+            Err(e) => return Err(e),
+        };
+        let (schema, fields) = index::schema();
+        let mut notices = Vec::new();
+        let index_dir = dir.join(INDEX_DIR);
+        let mut opened = open_index(&index_dir, &schema, read_only);
+        if mode == Mode::Read && !read_only && matches!(opened, Err(IndexTrouble::Lock(_))) {
+            read_only = true;
+            opened = open_index(&index_dir, &schema, true);
+        }
+        if read_only {
+            return match opened {
+                Ok(index) => Archive::read_only(dir, conn, index, fields),
+                Err(why) => Err(Error::ReadOnly {
+                    path: dir.to_path_buf(),
+                    source: std::io::Error::new(
+                        std::io::ErrorKind::ReadOnlyFilesystem,
+                        format!(
+                            "its index must be rebuilt ({why}); run `dateline reindex` where it can be written"
+                        ),
+                    ),
+                }),
+            };
+        }
         let checkpointer = if mode == Mode::Write {
             store::Checkpointer::start(&store_path)
         } else {
@@ -283,10 +319,7 @@ impl Archive {
             conn.pragma_update(None, "wal_autocheckpoint", store::WRITER_AUTOCHECKPOINT)
                 .map_err(|e| Error::sqlite("configuring the store", e))?;
         }
-        let (schema, fields) = index::schema();
-        let mut notices = Vec::new();
-        let index_dir = dir.join(INDEX_DIR);
-        let index = match open_index(&index_dir, &schema) {
+        let index = match opened {
             Ok(index) => index,
             Err(why) => {
                 if index_dir.exists() {
@@ -324,6 +357,7 @@ impl Archive {
             candidates: None,
             indexed_max_key: None,
             _checkpointer: checkpointer,
+            search_cache: Default::default(),
         };
         let behind = archive.index_watermark()? < archive.store_seq()?;
         if mode == Mode::Write || (behind && archive.index_is_empty()) {
@@ -334,6 +368,45 @@ impl Archive {
             if mode == Mode::Read {
                 archive.writer = None;
             }
+        }
+        Ok(archive)
+    }
+
+    /// An archive opened for reading where nothing can be written: an index
+    /// behind the store is searched as it is (the results say how far
+    /// behind), an empty one cannot be rebuilt here.
+    fn read_only(
+        dir: &Path,
+        conn: Connection,
+        index: Index,
+        fields: index::Fields,
+    ) -> Result<Archive, Error> {
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()
+            .map_err(|e| Error::index("opening the index", e))?;
+        let archive = Archive {
+            dir: dir.to_path_buf(),
+            conn,
+            index,
+            fields,
+            reader,
+            writer: None,
+            notices: Vec::new(),
+            candidates: None,
+            indexed_max_key: None,
+            _checkpointer: None,
+            search_cache: Default::default(),
+        };
+        if archive.index_is_empty() && archive.index_watermark()? < archive.store_seq()? {
+            return Err(Error::ReadOnly {
+                path: dir.to_path_buf(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::ReadOnlyFilesystem,
+                    "its index is empty and must be built from the store; run `dateline reindex` where it can be written",
+                ),
+            });
         }
         Ok(archive)
     }
@@ -505,11 +578,31 @@ impl Archive {
             .commit()
             .map_err(|e| Error::index("clearing the index", e))?;
         let count = self.sync_index()?;
-        if let Some(writer) = self.writer.as_mut() {
-            // Merging and dropping the cleared segments keeps the index small.
-            let _ = writer.garbage_collect_files().wait();
-        }
+        self.merge_index()?;
         Ok(count)
+    }
+
+    /// Merges the index into one segment (a search pays a little per
+    /// segment: term look-ups, column openings) and drops the files no
+    /// longer used; returns how many segments there were. Best effort: a
+    /// merge the background merges already hold is skipped. Needs
+    /// [`Mode::Write`].
+    pub fn merge_index(&mut self) -> Result<usize, Error> {
+        let Some(writer) = self.writer.as_mut() else {
+            return Ok(0);
+        };
+        let segments = self
+            .index
+            .searchable_segment_ids()
+            .map_err(|e| Error::index("listing the index segments", e))?;
+        if segments.len() > 1 {
+            let _ = writer.merge(&segments).wait();
+        }
+        let _ = writer.garbage_collect_files().wait();
+        self.reader
+            .reload()
+            .map_err(|e| Error::index("reloading the index", e))?;
+        Ok(segments.len())
     }
 
     /// What the archive holds.
@@ -594,23 +687,180 @@ fn check_writable(dir: &Path) -> Result<(), Error> {
     }
 }
 
-/// Opens an existing index, checking it has this library's schema.
-fn open_index(dir: &Path, schema: &tantivy::schema::Schema) -> Result<Index, String> {
-    if !dir.join("meta.json").is_file() {
-        return Err("no index".to_string());
+/// Why an index could not be opened.
+#[derive(Debug)]
+enum IndexTrouble {
+    /// Missing, damaged or of another schema: rebuilt from the store.
+    Damaged(String),
+    /// Its reader lock could not be taken (a read-only directory).
+    Lock(String),
+}
+
+impl std::fmt::Display for IndexTrouble {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IndexTrouble::Damaged(why) => f.write_str(why),
+            IndexTrouble::Lock(why) => write!(f, "its lock cannot be taken: {why}"),
+        }
     }
-    let index = Index::open_in_dir(dir).map_err(|e| e.to_string())?;
+}
+
+/// Opens an existing index, checking it has this library's schema;
+/// `read_only`: without taking locks (see [`ReadOnlyDirectory`]).
+fn open_index(
+    dir: &Path,
+    schema: &tantivy::schema::Schema,
+    read_only: bool,
+) -> Result<Index, IndexTrouble> {
+    let damaged = |e: tantivy::TantivyError| match e {
+        tantivy::TantivyError::LockFailure(..) => IndexTrouble::Lock(e.to_string()),
+        e => IndexTrouble::Damaged(e.to_string()),
+    };
+    if !dir.join("meta.json").is_file() {
+        return Err(IndexTrouble::Damaged("no index".to_string()));
+    }
+    let index = if read_only {
+        let directory = tantivy::directory::MmapDirectory::open(dir)
+            .map_err(|e| IndexTrouble::Damaged(e.to_string()))?;
+        Index::open(ReadOnlyDirectory(directory)).map_err(damaged)?
+    } else {
+        Index::open_in_dir(dir).map_err(damaged)?
+    };
     if index.schema() != *schema {
-        return Err("its schema is not this version's".to_string());
+        return Err(IndexTrouble::Damaged(
+            "its schema is not this version's".to_string(),
+        ));
     }
     index::register_tokenizers(&index);
     // Opening a reader reads every segment's files: damage shows here.
-    index.reader().map_err(|e| e.to_string()).and_then(|r| {
-        let searcher = r.searcher();
-        for segment in searcher.segment_readers() {
-            segment.get_store_reader(0).map_err(|e| e.to_string())?;
-        }
-        Ok(())
-    })?;
+    let reader = index
+        .reader_builder()
+        .reload_policy(ReloadPolicy::Manual)
+        .try_into()
+        .map_err(damaged)?;
+    let searcher = reader.searcher();
+    for segment in searcher.segment_readers() {
+        segment
+            .get_store_reader(0)
+            .map_err(|e| IndexTrouble::Damaged(e.to_string()))?;
+    }
     Ok(index)
+}
+
+/// An index directory nothing can be written to: every lock is granted
+/// without a lock file (no writer can run there, so no file goes away
+/// while a reader opens it); writes fail as the file system makes them.
+#[derive(Debug, Clone)]
+struct ReadOnlyDirectory(tantivy::directory::MmapDirectory);
+
+impl tantivy::Directory for ReadOnlyDirectory {
+    fn get_file_handle(
+        &self,
+        path: &Path,
+    ) -> Result<
+        std::sync::Arc<dyn tantivy::directory::FileHandle>,
+        tantivy::directory::error::OpenReadError,
+    > {
+        self.0.get_file_handle(path)
+    }
+
+    fn delete(&self, path: &Path) -> Result<(), tantivy::directory::error::DeleteError> {
+        self.0.delete(path)
+    }
+
+    fn exists(&self, path: &Path) -> Result<bool, tantivy::directory::error::OpenReadError> {
+        self.0.exists(path)
+    }
+
+    fn open_write(
+        &self,
+        path: &Path,
+    ) -> Result<tantivy::directory::WritePtr, tantivy::directory::error::OpenWriteError> {
+        self.0.open_write(path)
+    }
+
+    fn atomic_read(
+        &self,
+        path: &Path,
+    ) -> Result<Vec<u8>, tantivy::directory::error::OpenReadError> {
+        self.0.atomic_read(path)
+    }
+
+    fn atomic_write(&self, path: &Path, data: &[u8]) -> std::io::Result<()> {
+        self.0.atomic_write(path, data)
+    }
+
+    fn sync_directory(&self) -> std::io::Result<()> {
+        self.0.sync_directory()
+    }
+
+    fn acquire_lock(
+        &self,
+        _lock: &tantivy::directory::Lock,
+    ) -> Result<tantivy::directory::DirectoryLock, tantivy::directory::error::LockError> {
+        Ok(tantivy::directory::DirectoryLock::from(Box::new(())))
+    }
+
+    fn watch(
+        &self,
+        watch_callback: tantivy::directory::WatchCallback,
+    ) -> tantivy::Result<tantivy::directory::WatchHandle> {
+        self.0.watch(watch_callback)
+    }
+}
+
+/// Whether a store error is SQLite failing to open a file (a read-only
+/// directory where the WAL index cannot be created says so).
+fn cannot_open(e: &Error) -> bool {
+    matches!(
+        e,
+        Error::Sqlite {
+            source: rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error {
+                    code: rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::ReadOnly,
+                    ..
+                },
+                _
+            ),
+            ..
+        }
+    )
+}
+
+/// The WAL file beside a store.
+fn wal_of(store: &Path) -> PathBuf {
+    let mut name = store.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
+}
+
+/// Opens a store that nobody can be writing (a read-only directory with no
+/// WAL left over) as immutable: no locks, no WAL index.
+fn open_store_immutable(path: &Path) -> Result<Connection, Error> {
+    let mut uri = String::from("file:");
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '?' | '#' | '%' => uri.push_str(&format!("%{:02X}", c as u32)),
+            c => uri.push(c),
+        }
+    }
+    uri.push_str("?immutable=1");
+    let conn = Connection::open_with_flags(
+        &uri,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
+            | rusqlite::OpenFlags::SQLITE_OPEN_URI
+            | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| Error::sqlite("opening the store read-only", e))?;
+    if store::get_meta(&conn, "format")?.as_deref() != Some(store::FORMAT) {
+        return Err(Error::not_an_archive(path, "not a dateline archive".into()));
+    }
+    let version = store::get_meta_i64(&conn, "schema_version")?;
+    if version != store::SCHEMA_VERSION {
+        return Err(Error::SchemaVersion {
+            found: version,
+            supported: store::SCHEMA_VERSION,
+        });
+    }
+    Ok(conn)
 }

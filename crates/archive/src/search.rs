@@ -1,24 +1,21 @@
 //! Search: a free-text query over descriptions, names and places, filters,
 //! facet counts, ranked hits with snippets.
 
-use std::cmp::Reverse;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Bound;
+use std::rc::Rc;
 
 use gazetteer::{Gazetteer, MatchKind};
 use rusqlite::Connection;
 use serde_json::Value;
-use tantivy::collector::{
-    Collector, Count, FacetCollector, MultiCollector, SegmentCollector, TopDocs,
-};
-use tantivy::columnar::ColumnValues;
+use tantivy::columnar::Column;
 use tantivy::query::{
-    AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, PhraseQuery, Query, QueryParser,
-    RangeQuery, TermQuery,
+    AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, EmptyQuery, EnableScoring, Occur,
+    PhraseQuery, Query, QueryParser, RangeQuery, TermQuery,
 };
-use tantivy::schema::{Field, IndexRecordOption};
+use tantivy::schema::{Facet, Field, IndexRecordOption};
 use tantivy::snippet::SnippetGenerator;
-use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader, TantivyDocument, Term};
+use tantivy::{DocId, Score, Searcher, SegmentReader, Term};
 
 use crate::index::{self, Fields, FACETS};
 use crate::{Archive, Error};
@@ -129,6 +126,11 @@ pub struct Snippet {
 
 const SNIPPET_CHARS: usize = 200;
 
+/// Score boost of a word found in a person's name.
+const PERSON_BOOST: Score = 1.5;
+/// Score boost of a word found in a place.
+const PLACE_BOOST: Score = 1.5;
+
 impl Archive {
     /// Runs a search. Place filters resolve through `gazetteer` when given
     /// (every spelling of the place); without it they match folded names.
@@ -138,8 +140,77 @@ impl Archive {
         gazetteer: Option<&Gazetteer>,
     ) -> Result<SearchResults, Error> {
         let searcher = self.reader.searcher();
+        let plan = self.plan(&searcher, query, gazetteer)?;
+        let found = self.find(&searcher, &plan, query.limit, query.facets)?;
+
+        // Only the page shown is read from the store and given snippets.
+        let keys: Vec<u64> = found.top.iter().map(|&(_, key)| key).collect();
+        let records = self.records_by_key(&keys)?;
+        let snippets = match &plan.text {
+            Some(q) => {
+                let mut g = SnippetGenerator::create(&searcher, &**q, self.fields.description)
+                    .map_err(|e| Error::index("making snippets", e))?;
+                g.set_max_num_chars(SNIPPET_CHARS);
+                Some(g)
+            }
+            None => None,
+        };
+        let mut hits = Vec::with_capacity(records.len());
+        for ((score, key), record) in found.top.into_iter().zip(records) {
+            let description = record["description"].as_str().unwrap_or("");
+            let snippet = match &snippets {
+                Some(g) => {
+                    let s = g.snippet(description.trim());
+                    Snippet {
+                        text: s.fragment().to_string(),
+                        highlights: s.highlighted().iter().map(|r| (r.start, r.end)).collect(),
+                    }
+                }
+                None => Snippet {
+                    text: head(description, SNIPPET_CHARS),
+                    highlights: Vec::new(),
+                },
+            };
+            hits.push(Hit {
+                key,
+                id: record["id"].as_str().unwrap_or("").to_string(),
+                score,
+                snippet,
+                record,
+            });
+        }
+        let index_behind = (self.store_seq()? - self.searched_watermark(&searcher)?).max(0);
+        Ok(SearchResults {
+            total: found.total,
+            hits,
+            facets: found.facets,
+            index_behind,
+        })
+    }
+
+    /// Every record key matching a query, best first (for exports).
+    pub fn search_keys(
+        &self,
+        query: &SearchQuery,
+        gazetteer: Option<&Gazetteer>,
+    ) -> Result<Vec<u64>, Error> {
+        let searcher = self.reader.searcher();
+        let plan = self.plan(&searcher, query, gazetteer)?;
+        let limit = searcher.num_docs() as usize;
+        let found = self.find(&searcher, &plan, limit, false)?;
+        Ok(found.top.into_iter().map(|(_, key)| key).collect())
+    }
+
+    /// How a query is run: what selects documents in the inverted index,
+    /// and what is checked per document on fast fields.
+    fn plan(
+        &self,
+        searcher: &Searcher,
+        query: &SearchQuery,
+        gazetteer: Option<&Gazetteer>,
+    ) -> Result<Plan, Error> {
         let f = &self.fields;
-        let text_query = match query.text.as_deref().map(str::trim) {
+        let text = match query.text.as_deref().map(str::trim) {
             Some(text) if !text.is_empty() => {
                 let mut parser = QueryParser::for_index(
                     &self.index,
@@ -153,164 +224,216 @@ impl Archive {
                     ],
                 );
                 parser.set_conjunction_by_default();
-                parser.set_field_boost(f.persons, 1.5);
-                parser.set_field_boost(f.places, 1.5);
-                let (parsed, _errors) = parser.parse_query_lenient(text);
-                Some(parsed)
+                // A word is looked for in every field, but most words are in
+                // one or two: the fields where a word is nowhere are left out
+                // (the same matches and scores; an intersection of words
+                // then walks posting lists instead of six-way unions).
+                let (bare, _errors) = parser.parse_query_lenient(text);
+                let boosts = [(f.persons, PERSON_BOOST), (f.places, PLACE_BOOST)];
+                match without_absent_terms(&*bare, searcher, &boosts) {
+                    Some(query) => Some(query),
+                    None => {
+                        for (field, boost) in boosts {
+                            parser.set_field_boost(field, boost);
+                        }
+                        Some(parser.parse_query_lenient(text).0)
+                    }
+                }
             }
             _ => None,
         };
+        let (filters, mut checks) = self.filter_queries(searcher, &query.filters, gazetteer)?;
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        if let Some(q) = &text_query {
+        if let Some(q) = &text {
             clauses.push((Occur::Must, q.box_clone()));
         }
-        for filter in self.filter_queries(&query.filters, gazetteer)? {
+        for filter in filters {
             clauses.push((Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0))));
         }
-        let full: Box<dyn Query> = match clauses.len() {
+        if clauses.is_empty() {
+            // Nothing in the inverted index narrows the search: a range of
+            // a fast field leads (a scan of its column), the rest is checked.
+            if let Some(lead) = checks.take_lead(f) {
+                clauses.push((Occur::Must, Box::new(ConstScoreQuery::new(lead, 0.0))));
+            }
+        }
+        // A single word alone can skip blocks of documents that cannot make
+        // the page (block-max WAND); the total is then counted apart.
+        let prunable = clauses.len() == 1 && text.is_some() && checks.is_empty() && {
+            let mut fields = Vec::new();
+            let mut single = true;
+            if let Some(q) = &text {
+                q.query_terms(&mut |term, positions| {
+                    single &= !positions && !fields.contains(&term.field());
+                    fields.push(term.field());
+                });
+            }
+            single && !fields.is_empty()
+        };
+        let query: Box<dyn Query> = match clauses.len() {
             0 => Box::new(AllQuery),
+            1 if text.is_some() => clauses.remove(0).1,
             _ => Box::new(BooleanQuery::new(clauses)),
         };
+        Ok(Plan {
+            text,
+            query,
+            checks,
+            prunable,
+        })
+    }
 
-        let mut multi = MultiCollector::new();
-        let top = multi.add_collector(TopDocs::with_limit(query.limit.max(1)).tweak_score(
-            |segment: &SegmentReader| {
-                let keys = segment
-                    .fast_fields()
-                    .u64("key")
-                    .ok()
-                    .map(|c| c.first_or_default_col(0));
-                move |doc: DocId, score: Score| {
-                    (score, Reverse(keys.as_ref().map_or(0, |k| k.get_val(doc))))
-                }
-            },
-        ));
-        let count = multi.add_collector(Count);
-        let facet_handles: Vec<_> = if query.facets {
-            FACETS
-                .iter()
-                .map(|dim| {
-                    let mut c = FacetCollector::for_field(format!("facet_{dim}"));
-                    c.add_facet("/");
-                    multi.add_collector(c)
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let mut fruits = match query.filters.near {
-            Some(near) => searcher.search(&*full, &GeoFilter { inner: multi, near }),
-            None => searcher.search(&*full, &multi),
-        }
-        .map_err(|e| {
+    /// The total, the best `limit` keys and the facet counts of a plan.
+    fn find(
+        &self,
+        searcher: &Searcher,
+        plan: &Plan,
+        limit: usize,
+        facets: bool,
+    ) -> Result<Found, Error> {
+        let failed = |e| {
             Error::index(
                 "searching the index (run `dateline reindex` if it persists)",
                 e,
             )
-        })?;
-        let top = top.extract(&mut fruits);
-        let total = count.extract(&mut fruits);
-        let facets = if query.facets {
-            let mut out = Facets::new();
-            for (dim, handle) in FACETS.iter().zip(facet_handles) {
-                let counts = handle.extract(&mut fruits);
-                let mut values: Vec<(String, u64)> = counts
-                    .get("/")
-                    .map(|(facet, n)| {
-                        (facet.to_path().last().copied().unwrap_or("").to_string(), n)
-                    })
-                    .collect();
-                values.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-                out.insert((*dim).to_string(), values);
-            }
-            Some(out)
+        };
+        let scored = plan.text.is_some() && limit > 0;
+        let weight = plan
+            .query
+            .weight(if scored {
+                EnableScoring::enabled_from_searcher(searcher)
+            } else {
+                EnableScoring::disabled_from_searcher(searcher)
+            })
+            .map_err(failed)?;
+        let facet_maps = if facets {
+            Some(self.facet_maps(searcher)?)
         } else {
             None
         };
-
-        let snippets = match &text_query {
-            Some(q) => {
-                let mut g = SnippetGenerator::create(&searcher, &**q, f.description)
-                    .map_err(|e| Error::index("making snippets", e))?;
-                g.set_max_num_chars(SNIPPET_CHARS);
-                Some(g)
-            }
-            None => None,
-        };
-        let keys: Vec<u64> = top.iter().map(|((_, Reverse(key)), _)| *key).collect();
-        let records = if query.limit == 0 {
-            Vec::new()
-        } else {
-            self.records_by_key(&keys)?
-        };
-        let mut hits = Vec::new();
-        for (((score, Reverse(key)), address), record) in top.into_iter().zip(records) {
-            let snippet = match &snippets {
-                Some(g) => {
-                    let doc: TantivyDocument = searcher
-                        .doc(address)
-                        .map_err(|e| Error::index("reading a hit", e))?;
-                    let s = g.snippet_from_doc(&doc);
-                    Snippet {
-                        text: s.fragment().to_string(),
-                        highlights: s.highlighted().iter().map(|r| (r.start, r.end)).collect(),
-                    }
-                }
-                None => Snippet {
-                    text: head(record["description"].as_str().unwrap_or(""), SNIPPET_CHARS),
-                    highlights: Vec::new(),
-                },
+        let mut counts = facet_maps.as_ref().map(|m| m.zeroed_counts());
+        let mut top = TopK::new(limit);
+        let mut total: u64 = 0;
+        for (ord, segment) in searcher.segment_readers().iter().enumerate() {
+            let alive = segment.alive_bitset();
+            let checks = plan.checks.for_segment(segment).map_err(failed)?;
+            let keys = segment
+                .fast_fields()
+                .u64("key")
+                .map_err(failed)?
+                .first_or_default_col(0);
+            let mut facets = match (&facet_maps, &mut counts) {
+                (Some(maps), Some(counts)) => Some(maps.segment(ord, counts)),
+                _ => None,
             };
-            hits.push(Hit {
-                key,
-                id: record["id"].as_str().unwrap_or("").to_string(),
-                score,
-                snippet,
-                record,
-            });
+            let admit = |doc: DocId| {
+                alive.is_none_or(|a| a.is_alive(doc)) && checks.as_ref().is_none_or(|c| c.pass(doc))
+            };
+            if plan.prunable && scored {
+                // Count (and facets) without scores, then the page with
+                // block skipping.
+                match &mut facets {
+                    None => total += u64::from(weight.count(segment).map_err(failed)?),
+                    Some(facets) => weight
+                        .for_each_no_score(segment, &mut |docs| {
+                            for &doc in docs {
+                                if admit(doc) {
+                                    total += 1;
+                                    facets.collect(doc);
+                                }
+                            }
+                        })
+                        .map_err(failed)?,
+                }
+                weight
+                    .for_each_pruning(top.threshold(), segment, &mut |doc, score| {
+                        if admit(doc) {
+                            top.offer(score, || keys.get_val(doc));
+                        }
+                        top.threshold()
+                    })
+                    .map_err(failed)?;
+            } else if scored {
+                weight
+                    .for_each(segment, &mut |doc, score| {
+                        if admit(doc) {
+                            total += 1;
+                            if let Some(facets) = &mut facets {
+                                facets.collect(doc);
+                            }
+                            top.offer(score, || keys.get_val(doc));
+                        }
+                    })
+                    .map_err(failed)?;
+            } else if limit == 0 && facets.is_none() && checks.is_none() {
+                total += u64::from(weight.count(segment).map_err(failed)?);
+            } else {
+                weight
+                    .for_each_no_score(segment, &mut |docs| {
+                        for &doc in docs {
+                            if admit(doc) {
+                                total += 1;
+                                if let Some(facets) = &mut facets {
+                                    facets.collect(doc);
+                                }
+                                top.offer(0.0, || keys.get_val(doc));
+                            }
+                        }
+                    })
+                    .map_err(failed)?;
+            }
         }
-        let index_behind = (self.store_seq()? - self.index_watermark()?).max(0);
-        Ok(SearchResults {
-            total,
-            hits,
-            facets,
-            index_behind,
+        Ok(Found {
+            total: total as usize,
+            top: top.into_sorted(),
+            facets: facet_maps
+                .zip(counts)
+                .map(|(maps, counts)| maps.facets(&counts)),
         })
     }
 
-    /// Every record key matching a query, best first (for exports).
-    pub fn search_keys(
-        &self,
-        query: &SearchQuery,
-        gazetteer: Option<&Gazetteer>,
-    ) -> Result<Vec<u64>, Error> {
-        let all = SearchQuery {
-            limit: 0,
-            facets: false,
-            ..query.clone()
-        };
-        let total = self.search(&all, gazetteer)?.total;
-        if total == 0 {
-            return Ok(Vec::new());
+    /// Facet values of the current searcher's segments (built once per
+    /// index generation).
+    fn facet_maps(&self, searcher: &Searcher) -> Result<Rc<FacetMaps>, Error> {
+        let generation = searcher.generation().generation_id();
+        let mut cache = self.search_cache.borrow_mut();
+        if let Some(maps) = cache.facets.as_ref().filter(|m| m.generation == generation) {
+            return Ok(Rc::clone(maps));
         }
-        let mut full = query.clone();
-        full.limit = total;
-        full.facets = false;
-        Ok(self
-            .search(&full, gazetteer)?
-            .hits
-            .iter()
-            .map(|h| h.key)
-            .collect())
+        let maps = Rc::new(
+            FacetMaps::build(searcher).map_err(|e| Error::index("reading facet values", e))?,
+        );
+        cache.facets = Some(Rc::clone(&maps));
+        Ok(maps)
     }
 
+    /// The index watermark, read once per index generation searched (the
+    /// reader reloads only when this process commits).
+    fn searched_watermark(&self, searcher: &Searcher) -> Result<i64, Error> {
+        let generation = searcher.generation().generation_id();
+        if let Some((g, watermark)) = self.search_cache.borrow().watermark {
+            if g == generation {
+                return Ok(watermark);
+            }
+        }
+        let watermark = self.index_watermark()?;
+        self.search_cache.borrow_mut().watermark = Some((generation, watermark));
+        Ok(watermark)
+    }
+
+    /// The filters as index queries (terms and phrases), and the checks of
+    /// dates and distance, made per document on fast fields: a range query
+    /// would scan its column ahead of every document the other clauses
+    /// find, where a check reads one value.
     fn filter_queries(
         &self,
+        searcher: &Searcher,
         filters: &Filters,
         gazetteer: Option<&Gazetteer>,
-    ) -> Result<Vec<Box<dyn Query>>, Error> {
+    ) -> Result<(Vec<Box<dyn Query>>, Checks), Error> {
         let f = &self.fields;
         let mut out: Vec<Box<dyn Query>> = Vec::new();
+        let mut checks = Checks::default();
         for (value, field) in [
             (&filters.agency, f.agencies),
             (&filters.creator, f.creators),
@@ -336,10 +459,10 @@ impl Archive {
             if let Some(c) = gazetteer.and_then(|g| g.country_named(country)) {
                 terms.push(Term::from_field_text(f.country_code, c.code.as_str()));
             }
-            out.push(any_of(terms));
+            out.push(any_of(searcher, terms));
         }
         if let Some(city) = &filters.city {
-            out.push(any_of(city_terms(f, city, gazetteer)));
+            out.push(any_of(searcher, city_terms(f, city, gazetteer)));
         }
         if let Some(province) = &filters.province {
             let province = province.trim();
@@ -353,23 +476,17 @@ impl Archive {
             {
                 terms.push(Term::from_field_text(f.province_code, &admin1.code));
             }
-            out.push(any_of(terms));
+            out.push(any_of(searcher, terms));
         }
         if let Some(from) = &filters.from {
             let (start, _) = index::date_range(from.trim())
                 .ok_or_else(|| Error::BadQuery(format!("--from {from:?} is not YYYY[-MM[-DD]]")))?;
-            out.push(Box::new(RangeQuery::new(
-                Bound::Included(Term::from_field_i64(f.date_to, start)),
-                Bound::Unbounded,
-            )));
+            checks.from = Some(start);
         }
         if let Some(to) = &filters.to {
             let (_, end) = index::date_range(to.trim())
                 .ok_or_else(|| Error::BadQuery(format!("--to {to:?} is not YYYY[-MM[-DD]]")))?;
-            out.push(Box::new(RangeQuery::new(
-                Bound::Unbounded,
-                Bound::Included(Term::from_field_i64(f.date_from, end)),
-            )));
+            checks.to = Some(end);
         }
         if let Some(flag) = &filters.flag {
             let flag = flag.trim().to_ascii_lowercase().replace(['-', ' '], "_");
@@ -384,19 +501,19 @@ impl Archive {
                     "--near needs LAT (-90..90), LON (-180..180) and KM (≥ 0)".into(),
                 ));
             }
-            // Bounding box first (an index range), the exact circle in the
-            // collector.
+            // A bounding box first (cheap), then the exact circle.
             let dlat = near.km / 111.0;
-            out.push(f64_range(f.lat, near.lat - dlat, near.lat + dlat));
+            checks.lat = Some((near.lat - dlat, near.lat + dlat));
             let cos = near.lat.to_radians().cos();
             if cos > 0.01 {
                 let dlon = near.km / (111.32 * cos);
                 if near.lon - dlon >= -180.0 && near.lon + dlon <= 180.0 {
-                    out.push(f64_range(f.lon, near.lon - dlon, near.lon + dlon));
+                    checks.lon = Some((near.lon - dlon, near.lon + dlon));
                 }
             }
+            checks.near = Some(near);
         }
-        Ok(out)
+        Ok((out, checks))
     }
 
     /// The words of `value` as a phrase in `field`, tokenized as indexed.
@@ -442,18 +559,84 @@ fn city_terms(f: &Fields, city: &str, gazetteer: Option<&Gazetteer>) -> Vec<Term
     terms
 }
 
-fn any_of(terms: Vec<Term>) -> Box<dyn Query> {
-    Box::new(BooleanQuery::new(
-        terms
-            .into_iter()
-            .map(|t| {
-                (
-                    Occur::Should,
-                    Box::new(TermQuery::new(t, IndexRecordOption::Basic)) as Box<dyn Query>,
-                )
-            })
-            .collect(),
-    ))
+/// `query` (as parsed without field boosts) with the term clauses that
+/// match nothing in the index left out where that changes nothing (an
+/// optional or excluded clause), and the field boosts applied as the parser
+/// applies them; `None` when the query has parts this cannot rebuild.
+fn without_absent_terms(
+    query: &dyn Query,
+    searcher: &Searcher,
+    boosts: &[(Field, Score)],
+) -> Option<Box<dyn Query>> {
+    let boosted = |query: Box<dyn Query>, field: Field| -> Box<dyn Query> {
+        match boosts.iter().find(|(f, _)| *f == field) {
+            Some(&(_, boost)) => Box::new(BoostQuery::new(query, boost)),
+            None => query,
+        }
+    };
+    if let Some(term) = query.downcast_ref::<TermQuery>() {
+        return Some(boosted(Box::new(term.clone()), term.term().field()));
+    }
+    if let Some(phrase) = query.downcast_ref::<PhraseQuery>() {
+        return Some(boosted(Box::new(phrase.clone()), phrase.field()));
+    }
+    let boolean = query.downcast_ref::<BooleanQuery>()?;
+    // The parser asks for one optional clause at least (the words' fields).
+    let minimum = boolean.get_minimum_number_should_match();
+    if minimum > 1 {
+        return None;
+    }
+    let mut clauses = Vec::with_capacity(boolean.clauses().len());
+    for (occur, clause) in boolean.clauses() {
+        let rebuilt = without_absent_terms(&**clause, searcher, boosts)?;
+        let nowhere = |term: &Term| searcher.doc_freq(term).is_ok_and(|n| n == 0);
+        let absent = clause
+            .downcast_ref::<TermQuery>()
+            .is_some_and(|t| nowhere(t.term()))
+            || clause
+                .downcast_ref::<PhraseQuery>()
+                .is_some_and(|p| p.phrase_terms().iter().any(nowhere));
+        if absent && matches!(occur, Occur::Should | Occur::MustNot) {
+            continue;
+        }
+        clauses.push((*occur, rebuilt));
+    }
+    let should = clauses.iter().filter(|(o, _)| *o == Occur::Should).count();
+    if minimum == 1 && should == 0 {
+        // Every optional clause was absent: nothing can match.
+        return Some(Box::new(EmptyQuery));
+    }
+    Some(match clauses.len() {
+        0 => Box::new(EmptyQuery),
+        1 if clauses[0].0 != Occur::MustNot => clauses.remove(0).1,
+        _ => Box::new(BooleanQuery::with_minimum_required_clauses(
+            clauses, minimum,
+        )),
+    })
+}
+
+/// Documents with any of the terms; terms the index has nowhere are left
+/// out (a place's many spellings are mostly absent), a single one is a
+/// plain term query.
+fn any_of(searcher: &Searcher, terms: Vec<Term>) -> Box<dyn Query> {
+    let mut present: Vec<Term> = Vec::with_capacity(terms.len());
+    for term in terms {
+        if !present.contains(&term) && searcher.doc_freq(&term).map_or(true, |n| n > 0) {
+            present.push(term);
+        }
+    }
+    let query =
+        |t: Term| -> Box<dyn Query> { Box::new(TermQuery::new(t, IndexRecordOption::Basic)) };
+    match present.len() {
+        0 => Box::new(EmptyQuery),
+        1 => query(present.remove(0)),
+        _ => Box::new(BooleanQuery::new(
+            present
+                .into_iter()
+                .map(|t| (Occur::Should, query(t)))
+                .collect(),
+        )),
+    }
 }
 
 fn f64_range(field: Field, low: f64, high: f64) -> Box<dyn Query> {
@@ -484,67 +667,358 @@ pub(crate) fn haversine_km(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
     2.0 * 6371.0088 * a.sqrt().asin()
 }
 
-/// Passes on to `inner` only the documents within `near` (exact distance
-/// from the lat/lon fast fields; the query has already cut a bounding box).
-struct GeoFilter<C> {
-    inner: C,
-    near: Near,
+/// What searches keep between them, per index generation.
+#[derive(Default)]
+pub(crate) struct SearchCache {
+    /// The facet values.
+    facets: Option<Rc<FacetMaps>>,
+    /// The generation and the watermark its commit carries.
+    watermark: Option<(u64, i64)>,
 }
 
-struct GeoFilterSegment<S> {
-    inner: S,
-    near: Near,
-    lat: std::sync::Arc<dyn ColumnValues<f64>>,
-    lon: std::sync::Arc<dyn ColumnValues<f64>>,
+/// A query ready to run (see [`Archive::plan`]).
+struct Plan {
+    /// The free-text part, for scores and snippets.
+    text: Option<Box<dyn Query>>,
+    /// What selects documents in the inverted index.
+    query: Box<dyn Query>,
+    /// What is checked per document.
+    checks: Checks,
+    /// `query` is one word alone: the page can be found with block skipping
+    /// and the total counted without scores.
+    prunable: bool,
 }
 
-impl<C: Collector> Collector for GeoFilter<C> {
-    type Fruit = C::Fruit;
-    type Child = GeoFilterSegment<C::Child>;
+/// What [`Archive::find`] found.
+struct Found {
+    total: usize,
+    /// Score and key, best first.
+    top: Vec<(Score, u64)>,
+    facets: Option<Facets>,
+}
 
-    fn for_segment(
-        &self,
-        ordinal: SegmentOrdinal,
-        segment: &SegmentReader,
-    ) -> tantivy::Result<Self::Child> {
-        Ok(GeoFilterSegment {
-            inner: self.inner.for_segment(ordinal, segment)?,
+/// Conditions checked per document on fast fields (a document without the
+/// value fails, as it would a range query).
+#[derive(Debug, Default)]
+struct Checks {
+    /// The last day the photo may have been taken is on or after this.
+    from: Option<i64>,
+    /// The first day it may have been taken is on or before this.
+    to: Option<i64>,
+    /// Latitude between.
+    lat: Option<(f64, f64)>,
+    /// Longitude between.
+    lon: Option<(f64, f64)>,
+    /// Within the circle.
+    near: Option<Near>,
+}
+
+impl Checks {
+    fn is_empty(&self) -> bool {
+        self.from.is_none()
+            && self.to.is_none()
+            && self.lat.is_none()
+            && self.lon.is_none()
+            && self.near.is_none()
+    }
+
+    /// One check as a range query, to lead when nothing else selects.
+    fn take_lead(&mut self, f: &Fields) -> Option<Box<dyn Query>> {
+        if let Some(start) = self.from.take() {
+            return Some(Box::new(RangeQuery::new(
+                Bound::Included(Term::from_field_i64(f.date_to, start)),
+                Bound::Unbounded,
+            )));
+        }
+        if let Some(end) = self.to.take() {
+            return Some(Box::new(RangeQuery::new(
+                Bound::Unbounded,
+                Bound::Included(Term::from_field_i64(f.date_from, end)),
+            )));
+        }
+        self.lat
+            .take()
+            .map(|(low, high)| f64_range(f.lat, low, high))
+    }
+
+    fn for_segment(&self, segment: &SegmentReader) -> tantivy::Result<Option<SegmentChecks>> {
+        if self.is_empty() {
+            return Ok(None);
+        }
+        let ff = segment.fast_fields();
+        let geo = self.lat.is_some() || self.lon.is_some() || self.near.is_some();
+        Ok(Some(SegmentChecks {
+            from: match self.from {
+                Some(start) => Some((ff.column_opt::<i64>("date_to")?, start)),
+                None => None,
+            },
+            to: match self.to {
+                Some(end) => Some((ff.column_opt::<i64>("date_from")?, end)),
+                None => None,
+            },
+            lat: if geo {
+                ff.column_opt::<f64>("lat")?
+            } else {
+                None
+            },
+            lon: if geo {
+                ff.column_opt::<f64>("lon")?
+            } else {
+                None
+            },
+            geo,
+            lat_range: self.lat,
+            lon_range: self.lon,
             near: self.near,
-            lat: segment
-                .fast_fields()
-                .f64("lat")?
-                .first_or_default_col(f64::NAN),
-            lon: segment
-                .fast_fields()
-                .f64("lon")?
-                .first_or_default_col(f64::NAN),
-        })
-    }
-
-    fn requires_scoring(&self) -> bool {
-        self.inner.requires_scoring()
-    }
-
-    fn merge_fruits(
-        &self,
-        fruits: Vec<<Self::Child as SegmentCollector>::Fruit>,
-    ) -> tantivy::Result<Self::Fruit> {
-        self.inner.merge_fruits(fruits)
+        }))
     }
 }
 
-impl<S: SegmentCollector> SegmentCollector for GeoFilterSegment<S> {
-    type Fruit = S::Fruit;
+/// [`Checks`] on one segment's columns (`None`: no document has the value).
+struct SegmentChecks {
+    from: Option<(Option<Column<i64>>, i64)>,
+    to: Option<(Option<Column<i64>>, i64)>,
+    geo: bool,
+    lat: Option<Column<f64>>,
+    lon: Option<Column<f64>>,
+    lat_range: Option<(f64, f64)>,
+    lon_range: Option<(f64, f64)>,
+    near: Option<Near>,
+}
 
-    fn collect(&mut self, doc: DocId, score: Score) {
-        let (lat, lon) = (self.lat.get_val(doc), self.lon.get_val(doc));
-        if haversine_km(self.near.lat, self.near.lon, lat, lon) <= self.near.km {
-            self.inner.collect(doc, score);
+impl SegmentChecks {
+    fn pass(&self, doc: DocId) -> bool {
+        if let Some((column, start)) = &self.from {
+            match column.as_ref().and_then(|c| c.first(doc)) {
+                Some(last_day) if last_day >= *start => {}
+                _ => return false,
+            }
+        }
+        if let Some((column, end)) = &self.to {
+            match column.as_ref().and_then(|c| c.first(doc)) {
+                Some(first_day) if first_day <= *end => {}
+                _ => return false,
+            }
+        }
+        if self.geo {
+            let (Some(lat), Some(lon)) = (
+                self.lat.as_ref().and_then(|c| c.first(doc)),
+                self.lon.as_ref().and_then(|c| c.first(doc)),
+            ) else {
+                return false;
+            };
+            let within = |v: f64, range: Option<(f64, f64)>| {
+                range.is_none_or(|(low, high)| low <= v && v <= high)
+            };
+            if !within(lat, self.lat_range) || !within(lon, self.lon_range) {
+                return false;
+            }
+            if let Some(near) = self.near {
+                if haversine_km(near.lat, near.lon, lat, lon) > near.km {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The best `limit` (score, key) pairs: higher score first, then lower
+/// key (store order), so equal scores always come out in the same order.
+struct TopK {
+    limit: usize,
+    /// Up to twice `limit`, cut back to `limit` when full.
+    buffer: Vec<(Score, u64)>,
+    /// The worst pair kept once `limit` are kept.
+    worst: Option<(Score, u64)>,
+}
+
+fn better(a: &(Score, u64), b: &(Score, u64)) -> std::cmp::Ordering {
+    b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
+}
+
+impl TopK {
+    fn new(limit: usize) -> TopK {
+        TopK {
+            limit,
+            buffer: Vec::with_capacity(limit.min(1 << 16) * 2),
+            worst: None,
         }
     }
 
-    fn harvest(self) -> Self::Fruit {
-        self.inner.harvest()
+    /// Offers a document; its key is read only when its score may do.
+    #[inline]
+    fn offer(&mut self, score: Score, key: impl FnOnce() -> u64) {
+        if self.limit == 0 {
+            return;
+        }
+        if let Some(worst) = self.worst {
+            if score < worst.0 {
+                return;
+            }
+            let pair = (score, key());
+            if better(&pair, &worst).is_ge() {
+                return;
+            }
+            self.push(pair);
+        } else {
+            self.push((score, key()));
+        }
+    }
+
+    fn push(&mut self, pair: (Score, u64)) {
+        self.buffer.push(pair);
+        if self.buffer.len() >= self.limit.saturating_mul(2).max(2) {
+            self.cut();
+        }
+    }
+
+    fn cut(&mut self) {
+        if self.buffer.len() > self.limit {
+            self.buffer.select_nth_unstable_by(self.limit - 1, better);
+            self.buffer.truncate(self.limit);
+        }
+        if self.buffer.len() == self.limit {
+            self.worst = self.buffer.iter().copied().max_by(better);
+        }
+    }
+
+    /// The score a document must reach to be offered (a tie may still win
+    /// on its key, so the threshold is just below the worst kept score).
+    fn threshold(&self) -> Score {
+        match self.worst {
+            Some((score, _)) => next_below(score),
+            None => Score::MIN,
+        }
+    }
+
+    fn into_sorted(mut self) -> Vec<(Score, u64)> {
+        self.cut();
+        self.buffer.sort_unstable_by(better);
+        self.buffer
+    }
+}
+
+/// The largest float below `x` (finite `x`).
+fn next_below(x: Score) -> Score {
+    if x.is_nan() || x == Score::MIN {
+        return x;
+    }
+    if x == 0.0 {
+        return -Score::from_bits(1);
+    }
+    let bits = x.to_bits();
+    Score::from_bits(if x > 0.0 { bits - 1 } else { bits + 1 })
+}
+
+/// A dimension's value ordinals in a segment, and the map from them to the
+/// dimension's distinct values.
+type DimensionColumn = (Column<u64>, Vec<u32>);
+
+/// Facet values of every segment of one index generation: the distinct
+/// values of each dimension, and per segment the column of value ordinals
+/// with the map from its ordinals to the distinct values.
+pub(crate) struct FacetMaps {
+    generation: u64,
+    /// Per dimension, its values.
+    values: Vec<Vec<String>>,
+    /// Per segment, per dimension.
+    segments: Vec<Vec<Option<DimensionColumn>>>,
+}
+
+impl FacetMaps {
+    fn build(searcher: &Searcher) -> tantivy::Result<FacetMaps> {
+        let mut values: Vec<Vec<String>> = vec![Vec::new(); FACETS.len()];
+        let mut ids: Vec<HashMap<String, u32>> = vec![HashMap::new(); FACETS.len()];
+        let mut segments = Vec::new();
+        for segment in searcher.segment_readers() {
+            let mut dims = Vec::with_capacity(FACETS.len());
+            for (d, dim) in FACETS.iter().enumerate() {
+                let Some(column) = segment.fast_fields().str(&format!("facet_{dim}"))? else {
+                    dims.push(None);
+                    continue;
+                };
+                let mut map = Vec::with_capacity(column.num_terms());
+                let mut terms = column.dictionary().stream()?;
+                while terms.advance() {
+                    let facet = Facet::from_encoded(terms.key().to_vec())
+                        .map_err(|e| tantivy::TantivyError::InternalError(e.to_string()))?;
+                    let value = facet.to_path().last().copied().unwrap_or("").to_string();
+                    let next = values[d].len() as u32;
+                    let id = *ids[d].entry(value).or_insert_with_key(|value| {
+                        values[d].push(value.clone());
+                        next
+                    });
+                    map.push(id);
+                }
+                dims.push(Some((column.ords().clone(), map)));
+            }
+            segments.push(dims);
+        }
+        Ok(FacetMaps {
+            generation: searcher.generation().generation_id(),
+            values,
+            segments,
+        })
+    }
+
+    fn zeroed_counts(&self) -> Vec<Vec<u64>> {
+        self.values.iter().map(|v| vec![0; v.len()]).collect()
+    }
+
+    /// The counter of one segment, adding to `counts`.
+    fn segment<'a>(&'a self, ord: usize, counts: &'a mut [Vec<u64>]) -> SegmentFacets<'a> {
+        SegmentFacets {
+            dims: &self.segments[ord],
+            counts,
+        }
+    }
+
+    /// Counts as values, largest first (ties by value).
+    fn facets(&self, counts: &[Vec<u64>]) -> Facets {
+        let mut out = Facets::new();
+        for (d, dim) in FACETS.iter().enumerate() {
+            let mut values: Vec<(String, u64)> = counts[d]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &n)| n > 0)
+                .map(|(id, &n)| (self.values[d][id].clone(), n))
+                .collect();
+            values.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            out.insert((*dim).to_string(), values);
+        }
+        out
+    }
+}
+
+/// Facet counting in one segment.
+struct SegmentFacets<'a> {
+    dims: &'a [Option<DimensionColumn>],
+    counts: &'a mut [Vec<u64>],
+}
+
+impl SegmentFacets<'_> {
+    /// Counts a document once for each distinct value it has.
+    #[inline]
+    fn collect(&mut self, doc: DocId) {
+        for (dim, counts) in self.dims.iter().zip(self.counts.iter_mut()) {
+            let Some((column, map)) = dim else { continue };
+            let rows = column.index.value_row_ids(doc);
+            match rows.len() {
+                0 => {}
+                1 => counts[map[column.values.get_val(rows.start) as usize] as usize] += 1,
+                _ => {
+                    let mut seen: Vec<u32> = Vec::with_capacity(rows.len());
+                    for row in rows {
+                        let id = map[column.values.get_val(row) as usize];
+                        if !seen.contains(&id) {
+                            seen.push(id);
+                            counts[id as usize] += 1;
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -584,12 +1058,4 @@ pub(crate) fn records_by_key(conn: &Connection, keys: &[u64]) -> Result<Vec<Valu
 }
 
 #[cfg(test)]
-mod tests {
-    #[test]
-    fn haversine_matches_known_distances() {
-        // Damascus to Aleppo: about 310 km.
-        let d = super::haversine_km(33.5102, 36.2913, 36.2021, 37.1343);
-        assert!((d - 310.0).abs() < 15.0, "{d}");
-        assert!(super::haversine_km(10.0, 20.0, 10.0, 20.0) < 1e-9);
-    }
-}
+mod tests;

@@ -230,3 +230,72 @@ fn a_full_disk_and_a_read_only_directory_give_errors_and_lose_nothing() {
     run_ok(&["ingest", "--archive", a, second.to_str().expect("UTF-8")]);
     assert_intact(&archive, 3025);
 }
+
+/// `search --json --facets` output of a query, asserting success.
+fn search_json(archive: &Path, args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["search", "--json", "--facets"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--archive", archive.to_str().expect("UTF-8 path")]);
+    serde_json::from_str(&run_ok(&all)).expect("JSON")
+}
+
+#[test]
+fn a_read_only_archive_is_searched_as_it_is_and_never_rebuilt() {
+    let root = scratch("archive-ro-search");
+    let mnt = root.join("mnt");
+    if !can_mount(&mnt) {
+        return;
+    }
+    mount(&["-t", "tmpfs", "-o", "size=16m", "tmpfs"], &mnt);
+    let _mounted = Mounted(&mnt);
+    let archive = mnt.join("archive");
+    let a = archive.to_str().expect("UTF-8 path");
+    let first = root.join("first.txt");
+    std::fs::write(&first, captions(0, 60)).expect("write");
+    run_ok(&["ingest", "--archive", a, first.to_str().expect("UTF-8")]);
+    let queries: [&[&str]; 4] = [
+        &["bread"],
+        &["--from", "2005", "--to", "2015", "fuel"],
+        &["--country", "Syria", "--limit", "3"],
+        &["--near", "36.2,37.1,50"],
+    ];
+    let before: Vec<serde_json::Value> = queries.iter().map(|q| search_json(&archive, q)).collect();
+    assert!(before[0]["total"].as_u64() > Some(0));
+
+    // Read-only: the same answers, from a store nobody can write and an
+    // index whose locks cannot be taken.
+    mount(&["-o", "remount,ro"], &mnt);
+    for (query, expected) in queries.iter().zip(&before) {
+        assert_eq!(&search_json(&archive, query), expected, "{query:?}");
+    }
+    assert!(run_ok(&["check", "--archive", a])
+        .trim_end()
+        .ends_with("ok"));
+    let exported = run_ok(&["export", "--format", "jsonl", "--archive", a]);
+    let id = before[0]["hits"][0]["id"].as_str().expect("an id");
+    assert!(exported.lines().count() > 0 && exported.contains(id));
+    assert!(run_ok(&["show", id, "--archive", a]).contains(id));
+
+    // An index that would have to be rebuilt is not: a clear error.
+    mount(&["-o", "remount,rw"], &mnt);
+    let index = archive.join("index");
+    std::fs::remove_dir_all(&index).expect("remove the index");
+    std::fs::create_dir(&index).expect("an empty index directory");
+    mount(&["-o", "remount,ro"], &mnt);
+    let output = dateline(&["search", "bread", "--archive", a], b"");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "searched without an index");
+    assert!(
+        stderr.contains("cannot be written") && stderr.contains("reindex"),
+        "the error says why and what to do: {stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    mount(&["-o", "remount,rw"], &mnt);
+    assert_eq!(
+        std::fs::read_dir(&index).expect("index dir").count(),
+        0,
+        "nothing was written"
+    );
+    // Writable again, a reader rebuilds the index and finds the same.
+    assert_eq!(search_json(&archive, queries[0]), before[0]);
+}

@@ -1,0 +1,377 @@
+//! The search against a reference: tantivy's own collectors (top documents
+//! with the key as tie-break, count, facet collector) over a query with
+//! every filter as an index query, on an archive of several segments with
+//! deleted documents (records re-indexed when a variant joined them).
+
+use std::cmp::Reverse;
+use std::collections::BTreeMap;
+use std::ops::Bound;
+
+use tantivy::collector::{Count, FacetCollector, MultiCollector, TopDocs};
+use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery};
+use tantivy::{DocId, Score, SegmentReader, Term};
+
+use super::{haversine_km, Filters, Near, SearchQuery};
+use crate::index::FACETS;
+use crate::{Archive, Mode, NewOccurrence};
+
+#[test]
+fn haversine_matches_known_distances() {
+    // Damascus to Aleppo: about 310 km.
+    let d = haversine_km(33.5102, 36.2913, 36.2021, 37.1343);
+    assert!((d - 310.0).abs() < 15.0, "{d}");
+    assert!(haversine_km(10.0, 20.0, 10.0, 20.0) < 1e-9);
+}
+
+const SUBJECTS: &[&str] = &[
+    "A boy",
+    "Two women",
+    "A nurse",
+    "Farmers",
+    "A shepherd",
+    "Firefighters",
+    "A vendor",
+];
+const ACTIONS: &[&str] = &[
+    "carries bread past a damaged mosque",
+    "walks along a flooded road",
+    "waits in line for fuel at a station",
+    "repairs a water pipe near the market",
+    "sells vegetables from a cart",
+    "sits beside a burned car",
+    "clears debris from a street",
+];
+const PLACES: &[&str] = &[
+    "Aleppo, Syria",
+    "Homs, Syria",
+    "Raqqa, Syria",
+    "Kyiv, Ukraine",
+    "Kharkiv, Ukraine",
+    "Beirut, Lebanon",
+    "Mosul, Iraq",
+];
+const MONTHS: &[&str] = &["January", "March", "May", "July", "October"];
+const CREDITS: &[&str] = &[
+    "REUTERS/Lina Haddad",
+    "REUTERS/Samir Khoury",
+    "(AP Photo/Karim Mansour)",
+    "(AP Photo/Olena Shevchenko)",
+];
+
+/// Invented captions, `n` from `from`; every seventh a file photo.
+fn captions(from: usize, n: usize) -> Vec<String> {
+    (from..from + n)
+        .map(|i| {
+            format!(
+                "{}{} {} in {}, {} {}, {}. {}",
+                if i % 7 == 3 { "FILE - " } else { "" },
+                SUBJECTS[i % SUBJECTS.len()],
+                ACTIONS[(i / 3) % ACTIONS.len()],
+                PLACES[(i / 2) % PLACES.len()],
+                MONTHS[i % MONTHS.len()],
+                1 + i % 27,
+                2010 + i % 11,
+                CREDITS[(i / 5) % CREDITS.len()],
+            )
+        })
+        .collect()
+}
+
+/// Adds one document of captions and indexes it (one segment each).
+fn ingest(archive: &mut Archive, name: &str, captions: &[String]) {
+    let gazetteer = gazetteer::Gazetteer::embedded();
+    let text = captions.join("\n\n");
+    let mut doc = archive
+        .begin_document(
+            name,
+            text.len() as u64,
+            &crate::content_hash(text.as_bytes()),
+        )
+        .expect("begin")
+        .expect("a new document");
+    let mut offset = 0;
+    for caption in captions {
+        doc.add(NewOccurrence {
+            offset,
+            exact_text: caption.clone(),
+            record: caption::parse(caption, gazetteer),
+        })
+        .expect("add");
+        offset += caption.len() as u64 + 2;
+    }
+    doc.commit().expect("commit");
+    archive.sync_index().expect("index");
+}
+
+/// What the reference finds: total, (score, key) best first, facets.
+type Reference = (
+    usize,
+    Vec<(Score, u64)>,
+    BTreeMap<String, Vec<(String, u64)>>,
+);
+
+/// The query with every filter in the index (ranges included), collected
+/// by tantivy's collectors; `near` checked on the results.
+fn reference(archive: &Archive, query: &SearchQuery) -> Reference {
+    let searcher = archive.reader.searcher();
+    let f = &archive.fields;
+    let plan = archive.plan(&searcher, query, None).expect("plan");
+    let (filters, checks) = archive
+        .filter_queries(&searcher, &query.filters, None)
+        .expect("filters");
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    // The text as the parser gives it, every field of every word.
+    if let Some(text) = query
+        .text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
+        let mut parser = tantivy::query::QueryParser::for_index(
+            &archive.index,
+            vec![
+                f.description,
+                f.persons,
+                f.orgs,
+                f.creators,
+                f.agencies,
+                f.places,
+            ],
+        );
+        parser.set_conjunction_by_default();
+        parser.set_field_boost(f.persons, 1.5);
+        parser.set_field_boost(f.places, 1.5);
+        clauses.push((Occur::Must, parser.parse_query_lenient(text).0));
+    }
+    let mut all_filters = filters;
+    if let Some(start) = checks.from {
+        all_filters.push(Box::new(RangeQuery::new(
+            Bound::Included(Term::from_field_i64(f.date_to, start)),
+            Bound::Unbounded,
+        )));
+    }
+    if let Some(end) = checks.to {
+        all_filters.push(Box::new(RangeQuery::new(
+            Bound::Unbounded,
+            Bound::Included(Term::from_field_i64(f.date_from, end)),
+        )));
+    }
+    if let Some((low, high)) = checks.lat {
+        all_filters.push(super::f64_range(f.lat, low, high));
+    }
+    if let Some((low, high)) = checks.lon {
+        all_filters.push(super::f64_range(f.lon, low, high));
+    }
+    for filter in all_filters {
+        clauses.push((Occur::Must, Box::new(ConstScoreQuery::new(filter, 0.0))));
+    }
+    let full: Box<dyn Query> = if clauses.is_empty() {
+        Box::new(tantivy::query::AllQuery)
+    } else {
+        Box::new(BooleanQuery::new(clauses))
+    };
+    let mut multi = MultiCollector::new();
+    let everything = searcher.num_docs() as usize + 1;
+    let top = multi.add_collector(TopDocs::with_limit(everything).tweak_score(
+        |segment: &SegmentReader| {
+            let keys = segment
+                .fast_fields()
+                .u64("key")
+                .expect("keys")
+                .first_or_default_col(0);
+            let ff = segment.fast_fields();
+            let lat = ff.column_opt::<f64>("lat").expect("lat");
+            let lon = ff.column_opt::<f64>("lon").expect("lon");
+            move |doc: DocId, score: Score| {
+                let position = lat
+                    .as_ref()
+                    .and_then(|c| c.first(doc))
+                    .zip(lon.as_ref().and_then(|c| c.first(doc)));
+                (score, Reverse(keys.get_val(doc)), position)
+            }
+        },
+    ));
+    let facet_handles: Vec<_> = FACETS
+        .iter()
+        .map(|dim| {
+            let mut c = FacetCollector::for_field(format!("facet_{dim}"));
+            c.add_facet("/");
+            multi.add_collector(c)
+        })
+        .collect();
+    multi.add_collector(Count);
+    let mut fruits = searcher.search(&*full, &multi).expect("search");
+    let within = |position: Option<(f64, f64)>| match (query.filters.near, position) {
+        (None, _) => true,
+        (Some(near), Some((lat, lon))) => haversine_km(near.lat, near.lon, lat, lon) <= near.km,
+        (Some(_), None) => false,
+    };
+    let all: Vec<(Score, u64)> = top
+        .extract(&mut fruits)
+        .into_iter()
+        .filter(|((_, _, position), _)| within(*position))
+        .map(|((score, Reverse(key), _), _)| (if plan.text.is_some() { score } else { 0.0 }, key))
+        .collect();
+    let mut facets = BTreeMap::new();
+    for (dim, handle) in FACETS.iter().zip(facet_handles) {
+        let counts = handle.extract(&mut fruits);
+        let mut values: Vec<(String, u64)> = counts
+            .get("/")
+            .map(|(facet, n)| (facet.to_path().last().copied().unwrap_or("").to_string(), n))
+            .collect();
+        values.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        facets.insert((*dim).to_string(), values);
+    }
+    // Facets of the reference count every match before the circle; only
+    // compared when there is no circle.
+    let total = all.len();
+    let mut all = all;
+    // Ranked by score, ties by key (the reference's order, restated).
+    all.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    (total, all, facets)
+}
+
+fn check(archive: &Archive, query: &SearchQuery) {
+    let (total, all, facets) = reference(archive, query);
+    let found = archive.search(query, None).expect("search");
+    assert_eq!(found.total, total, "total of {query:?}");
+    let want: Vec<u64> = all.iter().take(query.limit).map(|&(_, k)| k).collect();
+    let got: Vec<u64> = found.hits.iter().map(|h| h.key).collect();
+    assert_eq!(got, want, "hits of {query:?}");
+    for (hit, &(score, _)) in found.hits.iter().zip(&all) {
+        assert!(
+            (hit.score - score).abs() <= 1e-4 * score.abs().max(1.0),
+            "score of {query:?}: {} vs {score}",
+            hit.score
+        );
+    }
+    if query.facets && query.filters.near.is_none() {
+        assert_eq!(found.facets.as_ref(), Some(&facets), "facets of {query:?}");
+    }
+    if query.facets {
+        let counted = found.facets.as_ref().expect("facets");
+        assert_eq!(counted.len(), FACETS.len());
+    }
+    let keys = archive.search_keys(query, None).expect("keys");
+    let every: Vec<u64> = all.iter().map(|&(_, k)| k).collect();
+    assert_eq!(keys, every, "search_keys of {query:?}");
+}
+
+#[test]
+fn search_agrees_with_tantivy_collectors() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut archive = Archive::open(&dir.path().join("a"), Mode::Write).expect("open");
+    ingest(&mut archive, "one.txt", &captions(0, 150));
+    ingest(&mut archive, "two.txt", &captions(150, 150));
+    // Cut and extended copies of earlier captions join their records, which
+    // are indexed again: the first segments get deleted documents.
+    let again: Vec<String> = captions(0, 60)
+        .into_iter()
+        .map(|c| format!("{c} Residents said the shelling continued."))
+        .collect();
+    ingest(&mut archive, "three.txt", &again);
+    ingest(&mut archive, "four.txt", &captions(300, 90));
+    let searcher = archive.reader.searcher();
+    assert!(searcher.segment_readers().len() > 1, "several segments");
+    assert!(
+        searcher
+            .segment_readers()
+            .iter()
+            .any(|s| s.alive_bitset().is_some()),
+        "some deleted documents"
+    );
+
+    let text = |t: &str| Some(t.to_string());
+    let mut queries = Vec::new();
+    for t in [
+        None,
+        text("bread"),
+        text("street"),
+        text("syria"),
+        text("market water"),
+        text("\"flooded road\""),
+        text("fuel -syria"),
+        text("shelling"),
+        text("nothingmatches"),
+        text("mansour bread"),
+        text("aleppo"),
+        text("\"lina haddad\" -fuel"),
+        text("kyiv^2 water"),
+    ] {
+        for filters in [
+            Filters::default(),
+            Filters {
+                agency: text("Reuters"),
+                ..Filters::default()
+            },
+            Filters {
+                creator: text("Karim Mansour"),
+                from: text("2013"),
+                ..Filters::default()
+            },
+            Filters {
+                from: text("2012-03"),
+                to: text("2016"),
+                ..Filters::default()
+            },
+            Filters {
+                to: text("2014"),
+                ..Filters::default()
+            },
+            Filters {
+                country: text("Ukraine"),
+                flag: text("file_photo"),
+                ..Filters::default()
+            },
+            Filters {
+                near: Some(Near {
+                    lat: 36.2,
+                    lon: 37.1,
+                    km: 250.0,
+                }),
+                ..Filters::default()
+            },
+            Filters {
+                near: Some(Near {
+                    lat: 50.0,
+                    lon: 33.0,
+                    km: 500.0,
+                }),
+                from: text("2015"),
+                ..Filters::default()
+            },
+        ] {
+            for (limit, facets) in [(10, true), (3, false), (0, true), (0, false), (500, false)] {
+                queries.push(SearchQuery {
+                    text: t.clone(),
+                    filters: filters.clone(),
+                    limit,
+                    facets,
+                });
+            }
+        }
+    }
+    for query in &queries {
+        check(&archive, query);
+    }
+    // Some queries find many records, with ties on the page's edge.
+    let broad = archive
+        .search(&SearchQuery::text("syria"), None)
+        .expect("search");
+    assert!(broad.total > 100, "{}", broad.total);
+
+    // Rebuilt into one segment: the same records match (scores move a
+    // little: the deleted documents no longer count in term statistics).
+    let sorted_keys = |archive: &Archive, q: &SearchQuery| {
+        let mut keys = archive.search_keys(q, None).expect("keys");
+        keys.sort_unstable();
+        keys
+    };
+    let before: Vec<Vec<u64>> = queries.iter().map(|q| sorted_keys(&archive, q)).collect();
+    archive.reindex().expect("reindex");
+    assert_eq!(archive.reader.searcher().segment_readers().len(), 1);
+    for (query, keys) in queries.iter().zip(&before) {
+        check(&archive, query);
+        assert_eq!(&sorted_keys(&archive, query), keys, "{query:?}");
+    }
+}
