@@ -341,24 +341,8 @@ impl Archive {
                 index
             }
         };
-        let reader = index
-            .reader_builder()
-            .reload_policy(ReloadPolicy::Manual)
-            .try_into()
-            .map_err(|e| Error::index("opening the index", e))?;
-        let mut archive = Archive {
-            dir: dir.to_path_buf(),
-            conn,
-            index,
-            fields,
-            reader,
-            writer: None,
-            notices,
-            candidates: None,
-            indexed_max_key: None,
-            _checkpointer: checkpointer,
-            search_cache: Default::default(),
-        };
+        let mut archive = Archive::assemble(dir, conn, index, fields, checkpointer)?;
+        archive.notices = notices;
         let behind = archive.index_watermark()? < archive.store_seq()?;
         if mode == Mode::Write || (behind && archive.index_is_empty()) {
             // A reader rebuilds only an index it found missing or damaged; a
@@ -372,21 +356,21 @@ impl Archive {
         Ok(archive)
     }
 
-    /// An archive opened for reading where nothing can be written: an index
-    /// behind the store is searched as it is (the results say how far
-    /// behind), an empty one cannot be rebuilt here.
-    fn read_only(
+    /// The archive around an open store and index, with an index reader and
+    /// nothing loaded yet.
+    fn assemble(
         dir: &Path,
         conn: Connection,
         index: Index,
         fields: index::Fields,
+        checkpointer: Option<store::Checkpointer>,
     ) -> Result<Archive, Error> {
         let reader = index
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()
             .map_err(|e| Error::index("opening the index", e))?;
-        let archive = Archive {
+        Ok(Archive {
             dir: dir.to_path_buf(),
             conn,
             index,
@@ -396,9 +380,21 @@ impl Archive {
             notices: Vec::new(),
             candidates: None,
             indexed_max_key: None,
-            _checkpointer: None,
+            _checkpointer: checkpointer,
             search_cache: Default::default(),
-        };
+        })
+    }
+
+    /// An archive opened for reading where nothing can be written: an index
+    /// behind the store is searched as it is (the results say how far
+    /// behind), an empty one cannot be rebuilt here.
+    fn read_only(
+        dir: &Path,
+        conn: Connection,
+        index: Index,
+        fields: index::Fields,
+    ) -> Result<Archive, Error> {
+        let archive = Archive::assemble(dir, conn, index, fields, None)?;
         if archive.index_is_empty() && archive.index_watermark()? < archive.store_seq()? {
             return Err(Error::ReadOnly {
                 path: dir.to_path_buf(),

@@ -131,6 +131,24 @@ const PERSON_BOOST: Score = 1.5;
 /// Score boost of a word found in a place.
 const PLACE_BOOST: Score = 1.5;
 
+/// The parser of a query's text: every word must match, in any of the text
+/// fields (description, names, places), without boosts.
+fn text_parser(index: &tantivy::Index, f: &crate::index::Fields) -> QueryParser {
+    let mut parser = QueryParser::for_index(
+        index,
+        vec![
+            f.description,
+            f.persons,
+            f.orgs,
+            f.creators,
+            f.agencies,
+            f.places,
+        ],
+    );
+    parser.set_conjunction_by_default();
+    parser
+}
+
 impl Archive {
     /// Runs a search. Place filters resolve through `gazetteer` when given
     /// (every spelling of the place); without it they match folded names.
@@ -212,18 +230,7 @@ impl Archive {
         let f = &self.fields;
         let text = match query.text.as_deref().map(str::trim) {
             Some(text) if !text.is_empty() => {
-                let mut parser = QueryParser::for_index(
-                    &self.index,
-                    vec![
-                        f.description,
-                        f.persons,
-                        f.orgs,
-                        f.creators,
-                        f.agencies,
-                        f.places,
-                    ],
-                );
-                parser.set_conjunction_by_default();
+                let mut parser = text_parser(&self.index, f);
                 // A word is looked for in every field, but most words are in
                 // one or two: the fields where a word is nowhere are left out
                 // (the same matches and scores; an intersection of words

@@ -7,7 +7,7 @@
 //! which needs root and `mount` (CI runs as root) and skips elsewhere,
 //! saying why.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use crate::util::{dateline, scratch};
@@ -169,28 +169,46 @@ fn mount(args: &[&str], dir: &Path) {
 }
 
 /// Unmounts on drop, so a failing test leaves no mount behind.
-struct Mounted<'a>(&'a Path);
+struct Mounted(PathBuf);
 
-impl Drop for Mounted<'_> {
+impl Drop for Mounted {
     fn drop(&mut self) {
-        let _ = Command::new("umount").arg(self.0).status();
+        let _ = Command::new("umount").arg(&self.0).status();
     }
+}
+
+/// An archive on a fresh tmpfs of `size` holding `n` ingested captions:
+/// the scratch root, the mount (unmounted on drop) and the archive
+/// directory; `None` where mounting is not allowed.
+fn archive_on_tmpfs(name: &str, size: &str, n: usize) -> Option<(PathBuf, Mounted, PathBuf)> {
+    let root = scratch(name);
+    let mnt = root.join("mnt");
+    if !can_mount(&mnt) {
+        return None;
+    }
+    mount(
+        &["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"],
+        &mnt,
+    );
+    let mounted = Mounted(mnt.clone());
+    let archive = mnt.join("archive");
+    let first = root.join("first.txt");
+    std::fs::write(&first, captions(0, n)).expect("write");
+    run_ok(&[
+        "ingest",
+        "--archive",
+        archive.to_str().expect("UTF-8 path"),
+        first.to_str().expect("UTF-8"),
+    ]);
+    Some((root, mounted, archive))
 }
 
 #[test]
 fn a_full_disk_and_a_read_only_directory_give_errors_and_lose_nothing() {
-    let root = scratch("archive-tmpfs");
-    let mnt = root.join("mnt");
-    if !can_mount(&mnt) {
+    let Some((root, mounted, archive)) = archive_on_tmpfs("archive-tmpfs", "2m", 20) else {
         return;
-    }
-    mount(&["-t", "tmpfs", "-o", "size=2m", "tmpfs"], &mnt);
-    let _mounted = Mounted(&mnt);
-    let archive = mnt.join("archive");
+    };
     let a = archive.to_str().expect("UTF-8 path");
-    let first = root.join("first.txt");
-    std::fs::write(&first, captions(0, 20)).expect("write");
-    run_ok(&["ingest", "--archive", a, first.to_str().expect("UTF-8")]);
     assert_intact(&archive, 20);
 
     // Full disk: 3,000 captions do not fit in 2 MB.
@@ -210,7 +228,7 @@ fn a_full_disk_and_a_read_only_directory_give_errors_and_lose_nothing() {
     assert_intact(&archive, 20);
 
     // Read-only: an ingest is refused with a clear error.
-    mount(&["-o", "remount,ro"], &mnt);
+    mount(&["-o", "remount,ro"], &mounted.0);
     let second = root.join("second.txt");
     std::fs::write(&second, captions(5000, 5)).expect("write");
     let stderr = expect_failure(
@@ -224,7 +242,7 @@ fn a_full_disk_and_a_read_only_directory_give_errors_and_lose_nothing() {
         stderr.to_lowercase().contains("read-only") && stderr.contains("cannot be written"),
         "the error says the archive is read-only: {stderr}"
     );
-    mount(&["-o", "remount,rw,size=64m"], &mnt);
+    mount(&["-o", "remount,rw,size=64m"], &mounted.0);
     assert_intact(&archive, 20);
     run_ok(&["ingest", "--archive", a, big.to_str().expect("UTF-8")]);
     run_ok(&["ingest", "--archive", a, second.to_str().expect("UTF-8")]);
@@ -241,18 +259,10 @@ fn search_json(archive: &Path, args: &[&str]) -> serde_json::Value {
 
 #[test]
 fn a_read_only_archive_is_searched_as_it_is_and_never_rebuilt() {
-    let root = scratch("archive-ro-search");
-    let mnt = root.join("mnt");
-    if !can_mount(&mnt) {
+    let Some((_root, mounted, archive)) = archive_on_tmpfs("archive-ro-search", "16m", 60) else {
         return;
-    }
-    mount(&["-t", "tmpfs", "-o", "size=16m", "tmpfs"], &mnt);
-    let _mounted = Mounted(&mnt);
-    let archive = mnt.join("archive");
+    };
     let a = archive.to_str().expect("UTF-8 path");
-    let first = root.join("first.txt");
-    std::fs::write(&first, captions(0, 60)).expect("write");
-    run_ok(&["ingest", "--archive", a, first.to_str().expect("UTF-8")]);
     let queries: [&[&str]; 4] = [
         &["bread"],
         &["--from", "2005", "--to", "2015", "fuel"],
@@ -264,7 +274,7 @@ fn a_read_only_archive_is_searched_as_it_is_and_never_rebuilt() {
 
     // Read-only: the same answers, from a store nobody can write and an
     // index whose locks cannot be taken.
-    mount(&["-o", "remount,ro"], &mnt);
+    mount(&["-o", "remount,ro"], &mounted.0);
     for (query, expected) in queries.iter().zip(&before) {
         assert_eq!(&search_json(&archive, query), expected, "{query:?}");
     }
@@ -277,11 +287,11 @@ fn a_read_only_archive_is_searched_as_it_is_and_never_rebuilt() {
     assert!(run_ok(&["show", id, "--archive", a]).contains(id));
 
     // An index that would have to be rebuilt is not: a clear error.
-    mount(&["-o", "remount,rw"], &mnt);
+    mount(&["-o", "remount,rw"], &mounted.0);
     let index = archive.join("index");
     std::fs::remove_dir_all(&index).expect("remove the index");
     std::fs::create_dir(&index).expect("an empty index directory");
-    mount(&["-o", "remount,ro"], &mnt);
+    mount(&["-o", "remount,ro"], &mounted.0);
     let output = dateline(&["search", "bread", "--archive", a], b"");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success(), "searched without an index");
@@ -290,7 +300,7 @@ fn a_read_only_archive_is_searched_as_it_is_and_never_rebuilt() {
         "the error says why and what to do: {stderr}"
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
-    mount(&["-o", "remount,rw"], &mnt);
+    mount(&["-o", "remount,rw"], &mounted.0);
     assert_eq!(
         std::fs::read_dir(&index).expect("index dir").count(),
         0,

@@ -11,7 +11,7 @@ use tantivy::collector::{Count, FacetCollector, MultiCollector, TopDocs};
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery};
 use tantivy::{DocId, Score, SegmentReader, Term};
 
-use super::{haversine_km, Filters, Near, SearchQuery};
+use super::{haversine_km, text_parser, Filters, Near, SearchQuery, PERSON_BOOST, PLACE_BOOST};
 use crate::index::FACETS;
 use crate::{Archive, Mode, NewOccurrence};
 
@@ -127,20 +127,9 @@ fn reference(archive: &Archive, query: &SearchQuery) -> Reference {
         .map(str::trim)
         .filter(|t| !t.is_empty())
     {
-        let mut parser = tantivy::query::QueryParser::for_index(
-            &archive.index,
-            vec![
-                f.description,
-                f.persons,
-                f.orgs,
-                f.creators,
-                f.agencies,
-                f.places,
-            ],
-        );
-        parser.set_conjunction_by_default();
-        parser.set_field_boost(f.persons, 1.5);
-        parser.set_field_boost(f.places, 1.5);
+        let mut parser = text_parser(&archive.index, f);
+        parser.set_field_boost(f.persons, PERSON_BOOST);
+        parser.set_field_boost(f.places, PLACE_BOOST);
         clauses.push((Occur::Must, parser.parse_query_lenient(text).0));
     }
     let mut all_filters = filters;
