@@ -63,6 +63,19 @@ pub(crate) fn little_endian(chunk: &[u8]) -> u64 {
     value
 }
 
+/// Every byte `b` in every lane of eight `filler` bytes, with the lane's
+/// flag bit (`0x80` in that lane): the cases a SWAR byte test must agree on.
+#[cfg(test)]
+pub(crate) fn each_byte_in_each_lane(filler: u8) -> impl Iterator<Item = (u8, u64, u64)> {
+    (0..=255u8).flat_map(move |b| {
+        (0..8).map(move |lane| {
+            let eight = u64::from_le_bytes([filler; 8]) & !(0xff << (lane * 8))
+                | u64::from(b) << (lane * 8);
+            (b, eight, 0x80 << (lane * 8))
+        })
+    })
+}
+
 /// `to_ascii_lowercase` on each of the eight bytes at once: bytes from `A`
 /// to `Z` get bit 5 set; every other byte, non-ASCII ones included, stays.
 #[inline(always)]

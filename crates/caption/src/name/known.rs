@@ -347,15 +347,11 @@ mod tests {
 
     #[test]
     fn openers_are_flagged_in_every_lane() {
-        for b in 0..=255u8 {
-            for lane in 0..8 {
-                let word = u64::from_le_bytes([b'x'; 8]) & !(0xff << (lane * 8))
-                    | u64::from(b) << (lane * 8);
-                let flagged = may_open(word) & (0x80 << (lane * 8)) != 0;
-                let expected = b.is_ascii_uppercase() || LOWERCASE_OPENERS.contains(&b);
-                if expected {
-                    assert!(flagged, "{b} in lane {lane}");
-                }
+        for (b, word, flag) in crate::word_table::each_byte_in_each_lane(b'x') {
+            let flagged = may_open(word) & flag != 0;
+            let expected = b.is_ascii_uppercase() || LOWERCASE_OPENERS.contains(&b);
+            if expected {
+                assert!(flagged, "{b} at flag {flag:x}");
             }
         }
     }
