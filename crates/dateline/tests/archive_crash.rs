@@ -8,36 +8,12 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::util::{dateline, scratch};
+use crate::util::{dateline, scratch, ACTIONS, SUBJECTS};
 
 const FILES: usize = 16;
 const CAPTIONS_PER_FILE: usize = 30;
 const KILLS: usize = 20;
 
-const SUBJECTS: &[&str] = &[
-    "A boy",
-    "Two women",
-    "A rescue worker",
-    "An elderly man",
-    "A fighter",
-    "Children",
-    "A street vendor",
-    "A nurse",
-    "Farmers",
-    "A shepherd",
-    "Volunteers",
-    "A girl",
-];
-const ACTIONS: &[&str] = &[
-    "carries bread past a damaged mosque",
-    "walks along a flooded road",
-    "waits in line for fuel",
-    "repairs a water pipe",
-    "sells vegetables from a cart",
-    "sits beside a burned car",
-    "clears rubble from a school yard",
-    "looks at the ruins of a market",
-];
 const PLACES: &[&str] = &[
     "Aleppo, Syria",
     "Homs, Syria",

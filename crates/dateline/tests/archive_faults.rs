@@ -10,20 +10,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::util::{dateline, scratch};
+use crate::util::{dateline, scratch, ACTIONS, SUBJECTS};
 
 /// Distinct invented captions, `n` of them starting at `from`, about 300
 /// bytes each.
 fn captions(from: usize, n: usize) -> String {
-    const SUBJECTS: &[&str] = &["A boy", "Two women", "A nurse", "Farmers", "A shepherd"];
-    const ACTIONS: &[&str] = &[
-        "carries bread past a damaged mosque",
-        "walks along a flooded road",
-        "waits in line for fuel",
-        "repairs a water pipe",
-        "sells vegetables from a cart",
-        "sits beside a burned car",
-    ];
     (from..from + n)
         .map(|i| {
             format!(

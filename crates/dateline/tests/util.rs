@@ -67,3 +67,30 @@ pub fn scratch(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
 }
+
+/// Who a test caption shows (the archive tests invent their captions).
+pub const SUBJECTS: &[&str] = &[
+    "A boy",
+    "Two women",
+    "A rescue worker",
+    "An elderly man",
+    "A fighter",
+    "Children",
+    "A street vendor",
+    "A nurse",
+    "Farmers",
+    "A shepherd",
+    "Volunteers",
+    "A girl",
+];
+/// What they do.
+pub const ACTIONS: &[&str] = &[
+    "carries bread past a damaged mosque",
+    "walks along a flooded road",
+    "waits in line for fuel",
+    "repairs a water pipe",
+    "sells vegetables from a cart",
+    "sits beside a burned car",
+    "clears rubble from a school yard",
+    "looks at the ruins of a market",
+];
