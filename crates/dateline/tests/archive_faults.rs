@@ -80,6 +80,16 @@ fn dateline_with_fsize_limit(blocks: u64, args: &[&str]) -> Output {
 }
 
 /// Ingest, expecting failure; returns stderr.
+/// The arguments of `dateline ingest --archive ARCHIVE FILE`.
+fn ingest<'a>(archive: &'a str, file: &'a Path) -> [&'a str; 4] {
+    [
+        "ingest",
+        "--archive",
+        archive,
+        file.to_str().expect("UTF-8 path"),
+    ]
+}
+
 fn expect_failure(output: Output, what: &str) -> String {
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(
@@ -101,7 +111,7 @@ fn a_file_size_limit_fails_the_ingest_and_keeps_what_was_committed() {
     let a = archive.to_str().expect("UTF-8 path");
     let first = root.join("first.txt");
     std::fs::write(&first, captions(0, 20)).expect("write");
-    run_ok(&["ingest", "--archive", a, first.to_str().expect("UTF-8")]);
+    run_ok(&ingest(a, &first));
     assert_intact(&archive, 20);
     let before = total(&archive, "bread");
     assert!(before > 0);
@@ -115,10 +125,7 @@ fn a_file_size_limit_fails_the_ingest_and_keeps_what_was_committed() {
         .len();
     let blocks = store / 512 + 512;
     let stderr = expect_failure(
-        dateline_with_fsize_limit(
-            blocks,
-            &["ingest", "--archive", a, big.to_str().expect("UTF-8")],
-        ),
+        dateline_with_fsize_limit(blocks, &ingest(a, &big)),
         "ulimit -f",
     );
     assert!(
@@ -129,7 +136,7 @@ fn a_file_size_limit_fails_the_ingest_and_keeps_what_was_committed() {
     assert_eq!(total(&archive, "bread"), before);
 
     // With room again, the same document goes in whole.
-    run_ok(&["ingest", "--archive", a, big.to_str().expect("UTF-8")]);
+    run_ok(&ingest(a, &big));
     assert_intact(&archive, 3020);
 }
 
@@ -185,12 +192,7 @@ fn archive_on_tmpfs(name: &str, size: &str, n: usize) -> Option<(PathBuf, Mounte
     let archive = mnt.join("archive");
     let first = root.join("first.txt");
     std::fs::write(&first, captions(0, n)).expect("write");
-    run_ok(&[
-        "ingest",
-        "--archive",
-        archive.to_str().expect("UTF-8 path"),
-        first.to_str().expect("UTF-8"),
-    ]);
+    run_ok(&ingest(archive.to_str().expect("UTF-8 path"), &first));
     Some((root, mounted, archive))
 }
 
@@ -205,13 +207,7 @@ fn a_full_disk_and_a_read_only_directory_give_errors_and_lose_nothing() {
     // Full disk: 3,000 captions do not fit in 2 MB.
     let big = root.join("big.txt");
     std::fs::write(&big, captions(1000, 3000)).expect("write");
-    let stderr = expect_failure(
-        dateline(
-            &["ingest", "--archive", a, big.to_str().expect("UTF-8")],
-            b"",
-        ),
-        "full tmpfs",
-    );
+    let stderr = expect_failure(dateline(&ingest(a, &big), b""), "full tmpfs");
     assert!(
         stderr.contains("full") || stderr.contains("space"),
         "the error says the disk is full: {stderr}"
@@ -222,21 +218,15 @@ fn a_full_disk_and_a_read_only_directory_give_errors_and_lose_nothing() {
     mount(&["-o", "remount,ro"], &mounted.0);
     let second = root.join("second.txt");
     std::fs::write(&second, captions(5000, 5)).expect("write");
-    let stderr = expect_failure(
-        dateline(
-            &["ingest", "--archive", a, second.to_str().expect("UTF-8")],
-            b"",
-        ),
-        "read-only",
-    );
+    let stderr = expect_failure(dateline(&ingest(a, &second), b""), "read-only");
     assert!(
         stderr.to_lowercase().contains("read-only") && stderr.contains("cannot be written"),
         "the error says the archive is read-only: {stderr}"
     );
     mount(&["-o", "remount,rw,size=64m"], &mounted.0);
     assert_intact(&archive, 20);
-    run_ok(&["ingest", "--archive", a, big.to_str().expect("UTF-8")]);
-    run_ok(&["ingest", "--archive", a, second.to_str().expect("UTF-8")]);
+    run_ok(&ingest(a, &big));
+    run_ok(&ingest(a, &second));
     assert_intact(&archive, 3025);
 }
 
