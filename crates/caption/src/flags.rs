@@ -11,6 +11,8 @@ use crate::date::DatesFound;
 use crate::place::LocationFound;
 use crate::record::Flag;
 use crate::span::Span;
+use crate::swar::{ascii_alnum, bytes_equal, little_endian, HIGH};
+use crate::text::is_boundary_before;
 
 /// Everything the flags are decided from.
 pub(crate) struct Evidence<'a> {
@@ -217,7 +219,7 @@ impl Cues {
         // Eight bytes at a time: word starts and `(` found with integer
         // masks, the rest of the text never looked at byte by byte.
         for (chunk_index, chunk) in bytes.chunks(8).enumerate() {
-            let eight = crate::word_table::little_endian(chunk);
+            let eight = little_endian(chunk);
             let alnum = ascii_alnum(eight);
             let non_ascii = eight & HIGH;
             let after_alnum = alnum << 8 | carry_alnum;
@@ -270,36 +272,6 @@ impl Cues {
             }
         }
     }
-}
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of each byte of `eight` (little-endian) that is an ASCII
-/// letter or digit.
-fn ascii_alnum(eight: u64) -> u64 {
-    // High bit set in bytes whose low seven bits lie in `lo..=hi`, for
-    // ASCII bytes only: no byte's sum carries into the next.
-    let in_range = |x: u64, lo: u8, hi: u8| {
-        let low7 = x & !HIGH;
-        (low7 + ONES * u64::from(0x80 - lo)) & !(low7 + ONES * u64::from(0x7f - hi)) & !x & HIGH
-    };
-    // Bit 5 set folds capitals onto small letters (and nothing else onto them).
-    in_range(eight | (ONES * 0x20), b'a', b'z') | in_range(eight, b'0', b'9')
-}
-
-/// The high bit of each byte of `eight` that equals `byte`.
-fn bytes_equal(eight: u64, byte: u8) -> u64 {
-    let diff = eight ^ (ONES * u64::from(byte));
-    diff.wrapping_sub(ONES) & !diff & HIGH
-}
-
-/// Whether the character before byte `at` is not a letter or digit.
-fn is_boundary_before(text: &str, at: usize) -> bool {
-    text[..at]
-        .chars()
-        .next_back()
-        .is_none_or(|c| !c.is_alphanumeric())
 }
 
 /// Marks that a caption was cut short.
@@ -535,18 +507,6 @@ mod tests {
         ) {
             let text: String = pieces.concat();
             proptest::prop_assert_eq!(cues_found(&text), cues_by_automaton(&text));
-        }
-    }
-
-    #[test]
-    fn byte_masks_agree_with_the_byte_tests_in_every_lane() {
-        for (b, eight, flag) in crate::word_table::each_byte_in_each_lane(b' ') {
-            assert_eq!(
-                ascii_alnum(eight) & flag != 0,
-                b.is_ascii_alphanumeric(),
-                "{b}"
-            );
-            assert_eq!(bytes_equal(eight, b'(') & flag != 0, b == b'(', "{b}");
         }
     }
 }

@@ -28,6 +28,7 @@ mod record;
 mod segment;
 mod span;
 mod stated;
+mod swar;
 mod text;
 mod word_table;
 

@@ -114,6 +114,18 @@ pub(crate) fn trim_span(text: &str, span: Span) -> Span {
     Span::new(start, end.max(start))
 }
 
+/// Whether no letter or digit stands just before byte `at` of `haystack`.
+pub(crate) fn is_boundary_before(haystack: &str, at: usize) -> bool {
+    match at.checked_sub(1).map(|i| haystack.as_bytes()[i]) {
+        None => true,
+        Some(b) if b.is_ascii() => !b.is_ascii_alphanumeric(),
+        Some(_) => haystack[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,8 @@
 use std::collections::HashMap;
 use std::ops::BitOr;
 
+use crate::swar::{ascii_lowercase, little_endian};
+
 /// Longest word a table holds, in bytes.
 pub(crate) const MAX_WORD: usize = 24;
 
@@ -34,60 +36,6 @@ fn key(word: &[u8]) -> Option<Key> {
         }
         _ => None,
     }
-}
-
-/// Up to eight bytes as a little-endian integer, zero-padded: loads, never
-/// a `memcpy` call, which costs more than the rest of a probe (the chunked
-/// scans of `flags` and `name::known` read text this way).
-#[inline(always)]
-pub(crate) fn little_endian(chunk: &[u8]) -> u64 {
-    if let Ok(eight) = <[u8; 8]>::try_from(chunk) {
-        return u64::from_le_bytes(eight);
-    }
-    let mut value = 0u64;
-    let mut shift = 0;
-    let mut rest = chunk;
-    if let Some((four, tail)) = rest.split_first_chunk::<4>() {
-        value = u64::from(u32::from_le_bytes(*four));
-        shift = 32;
-        rest = tail;
-    }
-    if let Some((two, tail)) = rest.split_first_chunk::<2>() {
-        value |= u64::from(u16::from_le_bytes(*two)) << shift;
-        shift += 16;
-        rest = tail;
-    }
-    if let Some(&one) = rest.first() {
-        value |= u64::from(one) << shift;
-    }
-    value
-}
-
-/// Every byte `b` in every lane of eight `filler` bytes, with the lane's
-/// flag bit (`0x80` in that lane): the cases a SWAR byte test must agree on.
-#[cfg(test)]
-pub(crate) fn each_byte_in_each_lane(filler: u8) -> impl Iterator<Item = (u8, u64, u64)> {
-    (0..=255u8).flat_map(move |b| {
-        (0..8).map(move |lane| {
-            let eight = u64::from_le_bytes([filler; 8]) & !(0xff << (lane * 8))
-                | u64::from(b) << (lane * 8);
-            (b, eight, 0x80 << (lane * 8))
-        })
-    })
-}
-
-/// `to_ascii_lowercase` on each of the eight bytes at once: bytes from `A`
-/// to `Z` get bit 5 set; every other byte, non-ASCII ones included, stays.
-#[inline(always)]
-fn ascii_lowercase(bytes: u64) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let low7 = bytes & LOW7;
-    // High bit set where the low seven bits are >= b'A', and >= b'Z' + 1.
-    let at_least_a = low7 + 0x3f3f_3f3f_3f3f_3f3f;
-    let past_z = low7 + 0x2525_2525_2525_2525;
-    let upper = at_least_a & !past_z & !bytes & HIGH;
-    bytes | (upper >> 2)
 }
 
 /// Words (compared ASCII-case-insensitively, like `eq_ignore_ascii_case`)

@@ -8,6 +8,9 @@ use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind, Anchored, Input, MatchKind, StartKind};
 
+use crate::swar::{bytes_equal, in_ascii_range, little_endian};
+use crate::text::is_boundary_before;
+
 /// What a well-known name is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum KnownKind {
@@ -246,7 +249,7 @@ pub(crate) fn find_known(text: &str, start: usize, end: usize) -> Vec<KnownMatch
     // Eight bytes at a time, only a byte that may open a pattern is looked
     // at further; a whole-text automaton scan would step through every byte.
     for (chunk_index, chunk) in bytes.chunks(8).enumerate() {
-        let mut openers = may_open(crate::word_table::little_endian(chunk));
+        let mut openers = may_open(little_endian(chunk));
         while openers != 0 {
             let at = chunk_index * 8 + (openers.trailing_zeros() / 8) as usize;
             openers &= openers - 1;
@@ -290,32 +293,11 @@ const LOWERCASE_OPENERS: [u8; 2] = [b'a', b'p'];
 /// capital or one of [`LOWERCASE_OPENERS`]. A flagged byte may be a false
 /// alarm; an unflagged one never opens a pattern.
 fn may_open(eight: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let low7 = eight & LOW7;
-    // High bit set where the low seven bits are >= b'A' and < b'Z' + 1, for
-    // ASCII bytes only (as in the word table's lowercasing).
-    let capital = (low7 + 0x3f3f_3f3f_3f3f_3f3f) & !(low7 + 0x2525_2525_2525_2525) & !eight & HIGH;
-    let mut flagged = capital;
-    for opener in LOWERCASE_OPENERS {
-        // Zero bytes of the difference, with the classic borrow trick.
-        let diff = eight ^ (ONES * u64::from(opener));
-        flagged |= diff.wrapping_sub(ONES) & !diff & HIGH;
-    }
-    flagged
-}
-
-/// Whether no letter or digit stands just before byte `at` of `haystack`.
-fn is_boundary_before(haystack: &str, at: usize) -> bool {
-    match at.checked_sub(1).map(|i| haystack.as_bytes()[i]) {
-        None => true,
-        Some(b) if b.is_ascii() => !b.is_ascii_alphanumeric(),
-        Some(_) => haystack[..at]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !c.is_alphanumeric()),
-    }
+    LOWERCASE_OPENERS
+        .iter()
+        .fold(in_ascii_range(eight, b'A', b'Z'), |flagged, &opener| {
+            flagged | bytes_equal(eight, opener)
+        })
 }
 
 #[cfg(test)]
@@ -347,7 +329,7 @@ mod tests {
 
     #[test]
     fn openers_are_flagged_in_every_lane() {
-        for (b, word, flag) in crate::word_table::each_byte_in_each_lane(b'x') {
+        for (b, word, flag) in crate::swar::each_byte_in_each_lane(b'x') {
             let flagged = may_open(word) & flag != 0;
             let expected = b.is_ascii_uppercase() || LOWERCASE_OPENERS.contains(&b);
             if expected {
