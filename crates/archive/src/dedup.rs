@@ -37,6 +37,7 @@
 //!      one, and dates taken that are equal or differ in one component only
 //!      (a corrected day, month or year).
 
+use serde::Deserialize;
 use serde_json::Value;
 
 /// Tokens of the lead that the MinHash bands cover.
@@ -135,31 +136,17 @@ pub struct Features {
 }
 
 impl Features {
-    /// Features of a record in its JSON form (the contract's field names).
+    /// Features of a record in its JSON form (the contract's field names),
+    /// as [`Features::of_caption`] gives them; JSON that is not a record has
+    /// the features of an empty one.
     pub fn of_record(record: &Value) -> Features {
-        let strings = |v: &Value| -> Vec<String> {
-            v.as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|s| s.as_str().map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
-        let location = &record["location"];
-        Features::new(
-            record["text"].as_str().unwrap_or(""),
-            record["description"].as_str().unwrap_or(""),
-            &strings(&record["credit"]["creators"]),
-            strings(&record["credit"]["agencies"]),
-            location["geonames_id"].as_u64(),
-            location["country_code"].as_str().map(str::to_string),
-            record["date_created"].as_str().map(str::to_string),
-        )
+        match caption::CaptionRecord::deserialize(record) {
+            Ok(record) => Features::of_caption(&record),
+            Err(_) => Features::new("", "", &[], Vec::new(), None, None, None),
+        }
     }
 
-    /// Features of a typed record: equal to [`Features::of_record`] of its
-    /// JSON form, without building that form.
+    /// Features of a typed record.
     pub fn of_caption(record: &caption::CaptionRecord) -> Features {
         let location = record.location.as_ref();
         Features::new(

@@ -318,9 +318,9 @@ impl DocumentWriter<'_> {
             )
             .and_then(|mut s| s.query_row([id], |r| r.get(0)))
             .map_err(sql("reading variants"))?;
-        let value: Value =
+        let record: CaptionRecord =
             serde_json::from_str(&json).map_err(|_| Error::BadRecord(id.to_string()))?;
-        Ok(Features::of_record(&value)
+        Ok(Features::of_caption(&record)
             .fingerprint()
             .intern(&mut self.candidates.interner))
     }
