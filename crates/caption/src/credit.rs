@@ -294,9 +294,9 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             None => break,
         }
     }
-    // A longer tail replaces a shorter one only if it parses too.
-    let mut best = None;
-    for &start in &candidates {
+    // The longest tail that parses wins: try the farthest start first and
+    // stop at the first that parses, rather than parsing every shorter one.
+    candidates.iter().rev().find_map(|&start| {
         let stop = trailers
             .iter()
             .copied()
@@ -304,16 +304,14 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             .min()
             .unwrap_or(end);
         let body_text = &text[start..stop];
-        if let Some(parsed) = body::parse(body_text, Setting::Trailing) {
-            let (raw_start, raw_end) = body::trim_range(body_text);
-            best = Some(Located {
-                start,
-                raw: Span::new(start + raw_start, start + raw_end),
-                parsed,
-            });
-        }
-    }
-    best
+        let parsed = body::parse(body_text, Setting::Trailing)?;
+        let (raw_start, raw_end) = body::trim_range(body_text);
+        Some(Located {
+            start,
+            raw: Span::new(start + raw_start, start + raw_end),
+            parsed,
+        })
+    })
 }
 
 /// Lower-case words a credit may contain; any other lower-case word is prose.
