@@ -33,7 +33,7 @@ use gazetteer::{CountryCode, Gazetteer, MatchKind, Place};
 use crate::record::Location;
 use crate::span::Span;
 use crate::text::char_at;
-use crate::word_table::{WordTable, MAX_WORD};
+use crate::word_table::WordTable;
 
 /// What the place finder found.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -247,241 +247,271 @@ enum Cue {
 }
 
 /// Sublocation heads kept in the name (`Zaatari refugee camp`).
-static FACILITY_HEADS: &[&str] = &[
-    "square",
-    "street",
-    "avenue",
-    "road",
-    "boulevard",
-    "bridge",
-    "mosque",
-    "church",
-    "cathedral",
-    "temple",
-    "synagogue",
-    "shrine",
-    "hospital",
-    "clinic",
-    "stadium",
-    "arena",
-    "airport",
-    "airbase",
-    "base",
-    "camp",
-    "market",
-    "bazaar",
-    "souk",
-    "crossing",
-    "checkpoint",
-    "port",
-    "harbour",
-    "harbor",
-    "hotel",
-    "palace",
-    "park",
-    "garden",
-    "gardens",
-    "university",
-    "school",
-    "prison",
-    "terminal",
-    "station",
-    "plaza",
-    "center",
-    "centre",
-    "hall",
-    "museum",
-    "cemetery",
-    "citadel",
-    "castle",
-    "fort",
-    "compound",
-    "embassy",
-    "beach",
-    "building",
-    "tower",
-    "complex",
-    "dam",
-];
+const FACILITY_HEADS: WordList = WordList {
+    bit: 1 << 2,
+    words: &[
+        "square",
+        "street",
+        "avenue",
+        "road",
+        "boulevard",
+        "bridge",
+        "mosque",
+        "church",
+        "cathedral",
+        "temple",
+        "synagogue",
+        "shrine",
+        "hospital",
+        "clinic",
+        "stadium",
+        "arena",
+        "airport",
+        "airbase",
+        "base",
+        "camp",
+        "market",
+        "bazaar",
+        "souk",
+        "crossing",
+        "checkpoint",
+        "port",
+        "harbour",
+        "harbor",
+        "hotel",
+        "palace",
+        "park",
+        "garden",
+        "gardens",
+        "university",
+        "school",
+        "prison",
+        "terminal",
+        "station",
+        "plaza",
+        "center",
+        "centre",
+        "hall",
+        "museum",
+        "cemetery",
+        "citadel",
+        "castle",
+        "fort",
+        "compound",
+        "embassy",
+        "beach",
+        "building",
+        "tower",
+        "complex",
+        "dam",
+    ],
+};
 
 /// Lower-case words that may stand between a place name and its facility
 /// head (`Beirut international airport`, `Tal Abyad street market`).
-static FACILITY_MODIFIERS: &[&str] = &[
-    "refugee",
-    "air",
-    "international",
-    "street",
-    "border",
-    "military",
-    "old",
-    "central",
-    "main",
-    "grand",
-    "naval",
-    "displacement",
-    "detention",
-    "army",
-    "police",
-];
+const FACILITY_MODIFIERS: WordList = WordList {
+    bit: 1 << 3,
+    words: &[
+        "refugee",
+        "air",
+        "international",
+        "street",
+        "border",
+        "military",
+        "old",
+        "central",
+        "main",
+        "grand",
+        "naval",
+        "displacement",
+        "detention",
+        "army",
+        "police",
+    ],
+};
 
 /// Sublocation heads dropped from the name (`Jobar area` -> `Jobar`).
-static DISTRICT_HEADS: &[&str] = &[
-    "district",
-    "neighbourhood",
-    "neighborhood",
-    "quarter",
-    "area",
-    "suburb",
-    "sector",
-];
+const DISTRICT_HEADS: WordList = WordList {
+    bit: 1 << 1,
+    words: &[
+        "district",
+        "neighbourhood",
+        "neighborhood",
+        "quarter",
+        "area",
+        "suburb",
+        "sector",
+    ],
+};
 
 /// Settlement heads (`Qabasin town`, `Idlib city`).
-static SETTLEMENT_HEADS: &[&str] = &[
-    "town",
-    "city",
-    "village",
-    "hamlet",
-    "township",
-    "municipality",
-];
+const SETTLEMENT_HEADS: WordList = WordList {
+    bit: 1 << 8,
+    words: &[
+        "town",
+        "city",
+        "village",
+        "hamlet",
+        "township",
+        "municipality",
+    ],
+};
 
 /// Province heads (`Idlib province`, `Homs Governorate`, `Luhansk region`).
-static PROVINCE_HEADS: &[&str] = &[
-    "province",
-    "governorate",
-    "region",
-    "oblast",
-    "state",
-    "countryside",
-    "prefecture",
-    "district",
-];
+const PROVINCE_HEADS: WordList = WordList {
+    bit: 1 << 6,
+    words: &[
+        "province",
+        "governorate",
+        "region",
+        "oblast",
+        "state",
+        "countryside",
+        "prefecture",
+        "district",
+    ],
+};
 
 /// Nouns that make `X's ...` a place (`Aleppo's old city`), besides directions.
-static POSSESSED_PLACE_WORDS: &[&str] = &[
-    "city",
-    "capital",
-    "town",
-    "border",
-    "coast",
-    "outskirts",
-    "suburbs",
-    "centre",
-    "center",
-    "port",
-    "countryside",
-    "quarter",
-];
+const POSSESSED_PLACE_WORDS: WordList = WordList {
+    bit: 1 << 5,
+    words: &[
+        "city",
+        "capital",
+        "town",
+        "border",
+        "coast",
+        "outskirts",
+        "suburbs",
+        "centre",
+        "center",
+        "port",
+        "countryside",
+        "quarter",
+    ],
+};
 
 /// Regions that are neither settlements nor provinces; they never become the city.
-static REGION_WORDS: &[&str] = &[
-    "ghouta",
-    "bekaa",
-    "donbas",
-    "donbass",
-    "kurdistan",
-    "sinai",
-    "galilee",
-    "negev",
-];
+const REGION_WORDS: WordList = WordList {
+    bit: 1 << 7,
+    words: &[
+        "ghouta",
+        "bekaa",
+        "donbas",
+        "donbass",
+        "kurdistan",
+        "sinai",
+        "galilee",
+        "negev",
+    ],
+};
 
 /// Terrain words: an unresolved name led by one is a sublocation.
-static TERRAIN_WORDS: &[&str] = &[
-    "jabal", "jebel", "mount", "mt.", "wadi", "lake", "cape", "tal", "tell",
-];
+const TERRAIN_WORDS: WordList = WordList {
+    bit: 1 << 9,
+    words: &[
+        "jabal", "jebel", "mount", "mt.", "wadi", "lake", "cape", "tal", "tell",
+    ],
+};
 
 /// Directions, as in `north of X` or `northern Syria`.
-static DIRECTIONS: &[&str] = &[
-    "north",
-    "south",
-    "east",
-    "west",
-    "northeast",
-    "northwest",
-    "southeast",
-    "southwest",
-    "northern",
-    "southern",
-    "eastern",
-    "western",
-    "northeastern",
-    "northwestern",
-    "southeastern",
-    "southwestern",
-    "central",
-    "north-east",
-    "north-west",
-    "south-east",
-    "south-west",
-];
+const DIRECTIONS: WordList = WordList {
+    bit: 1 << 0,
+    words: &[
+        "north",
+        "south",
+        "east",
+        "west",
+        "northeast",
+        "northwest",
+        "southeast",
+        "southwest",
+        "northern",
+        "southern",
+        "eastern",
+        "western",
+        "northeastern",
+        "northwestern",
+        "southeastern",
+        "southwestern",
+        "central",
+        "north-east",
+        "north-west",
+        "south-east",
+        "south-west",
+    ],
+};
 
 /// Capitalized words that start sentences or phrases but are never places.
-static NOT_PLACE_WORDS: &[&str] = &[
-    "a",
-    "an",
-    "the",
-    "this",
-    "that",
-    "these",
-    "those",
-    "in",
-    "at",
-    "on",
-    "of",
-    "and",
-    "but",
-    "as",
-    "after",
-    "before",
-    "during",
-    "while",
-    "when",
-    "with",
-    "from",
-    "file",
-    "files",
-    "photo",
-    "picture",
-    "people",
-    "president",
-    "prime",
-    "minister",
-    "king",
-    "queen",
-    "pope",
-    "leader",
-    "gen.",
-    "general",
-    "mr.",
-    "mrs.",
-    "dr.",
-    "reuters",
-    "afp",
-    "ap",
-    "epa",
-    "getty",
-    "islamic",
-    "state",
-    "army",
-    "forces",
-    "free",
-    "world",
-    "cup",
-    "u.n.",
-    "un",
-    "nato",
-    "residents",
-    "rescuers",
-    "it",
-    "there",
-    "here",
-    "some",
-    "many",
-    "two",
-    "three",
-    "four",
-    "five",
-];
+const NOT_PLACE_WORDS: WordList = WordList {
+    bit: 1 << 4,
+    words: &[
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "in",
+        "at",
+        "on",
+        "of",
+        "and",
+        "but",
+        "as",
+        "after",
+        "before",
+        "during",
+        "while",
+        "when",
+        "with",
+        "from",
+        "file",
+        "files",
+        "photo",
+        "picture",
+        "people",
+        "president",
+        "prime",
+        "minister",
+        "king",
+        "queen",
+        "pope",
+        "leader",
+        "gen.",
+        "general",
+        "mr.",
+        "mrs.",
+        "dr.",
+        "reuters",
+        "afp",
+        "ap",
+        "epa",
+        "getty",
+        "islamic",
+        "state",
+        "army",
+        "forces",
+        "free",
+        "world",
+        "cup",
+        "u.n.",
+        "un",
+        "nato",
+        "residents",
+        "rescuers",
+        "it",
+        "there",
+        "here",
+        "some",
+        "many",
+        "two",
+        "three",
+        "four",
+        "five",
+    ],
+};
 
 /// Words that neither start nor continue a place name: the list above, and
 /// the shared lexicon's months, weekdays and storm words (`Hurricane Milton`).
@@ -638,29 +668,19 @@ const DEMONYMS: &[(&str, &str)] = &[
     ("bahraini", "BH"),
 ];
 
-/// Whether `word` (any case) is in one of the word lists above: one hash
-/// probe, not a scan of the list, since this runs for most tokens.
-fn is_one_of(word: &str, list: &'static [&'static str]) -> bool {
-    static LISTS: LazyLock<WordTable<u16>> =
-        LazyLock::new(|| {
-            WordTable::new(WORD_LISTS.iter().enumerate().flat_map(|(bit, list)| {
-                list.iter().map(move |word| (word.as_bytes(), 1u16 << bit))
-            }))
-        });
-    // The lists are statics, so each has one address.
-    let Some(bit) = WORD_LISTS.iter().position(|l| std::ptr::eq(*l, list)) else {
-        return list.iter().any(|w| w.eq_ignore_ascii_case(word));
-    };
-    if word.len() > MAX_WORD {
-        return list.iter().any(|w| w.eq_ignore_ascii_case(word));
-    }
-    LISTS
-        .get(word.as_bytes())
-        .is_some_and(|bits| bits & (1 << bit) != 0)
+/// A word list of this module (lower case) and its bit in [`is_one_of`]'s
+/// table.
+#[derive(Clone, Copy)]
+struct WordList {
+    bit: u16,
+    words: &'static [&'static str],
 }
 
-/// The lists [`is_one_of`] indexes; every entry is lower case.
-static WORD_LISTS: [&[&str]; 10] = [
+/// The bit of [`DEMONYMS`] in [`is_one_of`]'s table.
+const DEMONYM_BIT: u16 = 1 << 10;
+
+/// The lists [`is_one_of`] indexes, each with its own bit.
+const WORD_LISTS: [WordList; 10] = [
     DIRECTIONS,
     DISTRICT_HEADS,
     FACILITY_HEADS,
@@ -672,6 +692,30 @@ static WORD_LISTS: [&[&str]; 10] = [
     SETTLEMENT_HEADS,
     TERRAIN_WORDS,
 ];
+
+/// The lists a word (any case) is in, as bits: one hash probe, not a scan
+/// of each list, since this runs several times for most phrases.
+fn lists_of(word: &str) -> u16 {
+    static LISTS: LazyLock<WordTable<u16>> = LazyLock::new(|| {
+        let lists = WORD_LISTS
+            .iter()
+            .flat_map(|list| list.words.iter().map(|word| (word.as_bytes(), list.bit)));
+        let demonyms = DEMONYMS.iter().map(|(word, _)| (word.as_bytes(), DEMONYM_BIT));
+        WordTable::new(lists.chain(demonyms))
+    });
+    // A word longer than any table entry is in no list.
+    LISTS.get(word.as_bytes()).unwrap_or(0)
+}
+
+/// Whether `word` (any case) is in `list`.
+fn is_one_of(word: &str, list: WordList) -> bool {
+    lists_of(word) & list.bit != 0
+}
+
+/// Whether `word` (any case) is a demonym (`Syrian`, `turkish`).
+fn is_demonym(word: &str) -> bool {
+    lists_of(word) & DEMONYM_BIT != 0
+}
 
 fn starts_upper(word: &str) -> bool {
     word.chars().next().is_some_and(char::is_uppercase)
@@ -908,7 +952,7 @@ fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
     let is_adjective = |w: &str| {
         (w.contains('-') && !w.ends_with("-year-old"))
             || is_one_of(w, DIRECTIONS)
-            || DEMONYMS.iter().any(|(d, _)| *d == w)
+            || is_demonym(w)
             || matches!(
                 w,
                 "the"
@@ -1013,7 +1057,7 @@ fn classify(
         district_of_next: false,
     };
     let is_adjective = |w: &str| {
-        DEMONYMS.iter().any(|(d, _)| d.eq_ignore_ascii_case(w))
+        is_demonym(w)
             || [
                 "-backed",
                 "-led",
@@ -1367,10 +1411,9 @@ fn weak_country_context(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> 
         if !starts_upper(word) {
             continue;
         }
-        let lower = word.to_ascii_lowercase();
-        let code = DEMONYMS
-            .iter()
-            .find(|(d, _)| *d == lower)
+        let code = is_demonym(word)
+            .then(|| DEMONYMS.iter().find(|(d, _)| d.eq_ignore_ascii_case(word)))
+            .flatten()
             .and_then(|(_, c)| CountryCode::new(c))
             .or_else(|| {
                 gazetteer
@@ -1868,11 +1911,21 @@ mod tests {
     use gazetteer::PlaceEntry;
 
     #[test]
-    fn word_lists_are_lower_case_and_fit_the_table() {
-        for word in WORD_LISTS.iter().flat_map(|list| list.iter()) {
-            assert!(word.len() <= MAX_WORD, "{word}");
+    fn word_lists_are_lower_case_and_each_has_its_own_bit() {
+        let demonyms = DEMONYMS.iter().map(|(word, _)| word);
+        for word in WORD_LISTS.iter().flat_map(|list| list.words).chain(demonyms) {
             assert_eq!(word.to_ascii_lowercase(), *word);
+            // Building the table on first use panics on a word too long for it.
+            assert_ne!(lists_of(&word.to_ascii_uppercase()), 0, "{word}");
         }
+        let all_bits = WORD_LISTS.iter().fold(DEMONYM_BIT, |bits, list| {
+            assert_eq!(list.bit.count_ones(), 1);
+            assert_eq!(bits & list.bit, 0, "two lists share a bit");
+            bits | list.bit
+        });
+        assert_eq!(all_bits.count_ones() as usize, WORD_LISTS.len() + 1);
+        assert!(is_one_of("Square", FACILITY_HEADS) && !is_one_of("square", DIRECTIONS));
+        assert!(is_demonym("SYRIAN") && !is_demonym("syria"));
     }
 
     fn gazetteer() -> Gazetteer {
