@@ -142,7 +142,19 @@ fn tokenize_into(text: &str, within: Span, one_sentence: bool, tokens: &mut Vec<
         }
         let mut end = start + c_len;
         let mut j = i + c_len;
-        while let Some(d) = char_at(slice, j) {
+        loop {
+            // A run of ASCII letters and digits, the bulk of any word, by byte.
+            let run = slice.as_bytes()[j..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
+            if run > 0 {
+                j += run;
+                end = within.start + j;
+            }
+            let Some(d) = char_at(slice, j) else {
+                break;
+            };
             let d_len = d.len_utf8();
             if d.is_alphanumeric() {
                 end = within.start + j + d_len;
@@ -829,13 +841,16 @@ impl Mention {
 /// Capitalized phrases of a sentence, classified.
 fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> Vec<Mention> {
     let mut mentions: Vec<Mention> = Vec::new();
+    // One buffer for every phrase's words: most phrases turn out to be no place.
+    let mut words: Vec<&str> = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         let Some(end) = phrase_end(text, tokens, i, gazetteer) else {
             i += 1;
             continue;
         };
-        let words: Vec<&str> = tokens[i..end].iter().map(|t| t.text(text)).collect();
+        words.clear();
+        words.extend(tokens[i..end].iter().map(|t| t.text(text)));
         let cue = cue_before(text, tokens, i);
         let after_comma = i >= 1
             && tokens[i - 1].is_punct(',')

@@ -3,7 +3,7 @@
 use crate::index::{Arena, NameIndex};
 use crate::key::{self, fold};
 use crate::{aliases, Admin1, Country, CountryCode, Gazetteer, GeonameId, Place, PlaceEntry};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Builds a [`Gazetteer`] from entries; every loader goes through it.
 #[derive(Default)]
@@ -191,9 +191,9 @@ pub(crate) fn assemble(parts: Parts) -> Gazetteer {
     } = parts;
     admin1_aliases.resize(admin1.len(), Vec::new());
 
-    let mut admin1_by_base: HashMap<String, Vec<u32>> = HashMap::new();
-    let mut admin1_by_strict: HashMap<Vec<u8>, Vec<u32>> = HashMap::new();
-    let mut admin1_by_skeleton: HashMap<Vec<u8>, Vec<(u32, Vec<u8>)>> = HashMap::new();
+    let mut admin1_by_base: FxHashMap<String, Vec<u32>> = FxHashMap::default();
+    let mut admin1_by_strict: FxHashMap<Vec<u8>, Vec<u32>> = FxHashMap::default();
+    let mut admin1_by_skeleton: FxHashMap<Vec<u8>, Vec<(u32, Vec<u8>)>> = FxHashMap::default();
     for (i, division) in admin1.iter().enumerate() {
         let i = i as u32;
         let static_aliases = aliases::admin1_aliases(&division.code)
@@ -220,7 +220,7 @@ pub(crate) fn assemble(parts: Parts) -> Gazetteer {
         }
     }
 
-    let mut country_by_name: HashMap<String, u32> = HashMap::new();
+    let mut country_by_name: FxHashMap<String, u32> = FxHashMap::default();
     for (i, country) in countries.iter().enumerate() {
         country_by_name.insert(key::country_key(&country.name), i as u32);
     }

@@ -79,7 +79,7 @@ pub use key::{fold, fold_into, strict_key, translit_key, MIN_SKELETON_LEN, MIN_S
 
 use index::{NameIndex, QueryKeys};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A GeoNames feature id (`geonameid`).
 pub type GeonameId = u32;
@@ -268,12 +268,12 @@ pub struct Gazetteer {
     countries: Vec<Country>,
     names: NameIndex,
     /// admin1 name keys (folded base, strict, skeleton) -> admin1 indexes
-    admin1_by_base: HashMap<String, Vec<u32>>,
-    admin1_by_strict: HashMap<Vec<u8>, Vec<u32>>,
+    admin1_by_base: FxHashMap<String, Vec<u32>>,
+    admin1_by_strict: FxHashMap<Vec<u8>, Vec<u32>>,
     /// skeleton -> (admin1 index, strict key of the name it came from)
-    admin1_by_skeleton: HashMap<Vec<u8>, Vec<(u32, Vec<u8>)>>,
+    admin1_by_skeleton: FxHashMap<Vec<u8>, Vec<(u32, Vec<u8>)>>,
     /// country key of name or alias -> country index
-    country_by_name: HashMap<String, u32>,
+    country_by_name: FxHashMap<String, u32>,
 }
 
 thread_local! {
