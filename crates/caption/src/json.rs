@@ -268,23 +268,26 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
     let mut run_start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        if let Some(chunk) = bytes.get(i..i + CLEAN_RUN) {
-            // No short-circuit: the fold compiles to a few vector compares.
-            let dirty = chunk
-                .iter()
-                .fold(false, |dirty, &b| dirty | needs_escape(b));
-            if !dirty {
+        // Whole chunks are checked at once (a fixed-size array and a fold
+        // without short-circuit compile to a few vector compares); only a
+        // chunk with something to escape, and the tail, go byte by byte.
+        let end = match bytes[i..].first_chunk::<CLEAN_RUN>() {
+            Some(chunk) if !chunk.iter().fold(false, |dirty, &b| dirty | needs_escape(b)) => {
                 i += CLEAN_RUN;
                 continue;
             }
+            Some(_) => i + CLEAN_RUN,
+            None => bytes.len(),
+        };
+        for (offset, &byte) in bytes[i..end].iter().enumerate() {
+            if needs_escape(byte) {
+                let at = i + offset;
+                out.extend_from_slice(&bytes[run_start..at]);
+                write_escape(out, byte);
+                run_start = at + 1;
+            }
         }
-        let byte = bytes[i];
-        if needs_escape(byte) {
-            out.extend_from_slice(&bytes[run_start..i]);
-            write_escape(out, byte);
-            run_start = i + 1;
-        }
-        i += 1;
+        i = end;
     }
     out.extend_from_slice(&bytes[run_start..]);
     out.push(b'"');
