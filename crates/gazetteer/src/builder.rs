@@ -232,12 +232,18 @@ pub(crate) fn assemble(parts: Parts) -> Gazetteer {
         }
     }
 
+    let admin1_by_code = admin1
+        .iter()
+        .enumerate()
+        .map(|(i, division)| (division.code.clone(), i as u32))
+        .collect();
     Gazetteer {
         names: NameIndex::build(names, name_ends, name_places),
         places,
         admin1,
         admin1_aliases,
         countries,
+        admin1_by_code,
         admin1_by_base,
         admin1_by_strict,
         admin1_by_skeleton,
