@@ -84,6 +84,9 @@ pub(crate) fn find_location(text: &str, description: Span, gazetteer: &Gazetteer
 struct Token {
     span: Span,
     kind: TokenKind,
+    /// A word with an inner hyphen (`al-Bab`): known from tokenizing, so
+    /// the phrase scan asks no substring search of every word.
+    hyphenated: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -136,12 +139,14 @@ fn tokenize_into(text: &str, within: Span, one_sentence: bool, tokens: &mut Vec<
             tokens.push(Token {
                 span: Span::new(start, start + c_len),
                 kind: TokenKind::Punct(c),
+                hyphenated: false,
             });
             i += c_len;
             continue;
         }
         let mut end = start + c_len;
         let mut j = i + c_len;
+        let mut hyphenated = false;
         loop {
             // A run of ASCII letters and digits, the bulk of any word, by byte.
             let run = slice.as_bytes()[j..]
@@ -167,6 +172,7 @@ fn tokenize_into(text: &str, within: Span, one_sentence: bool, tokens: &mut Vec<
                 '\'' | '\u{2019}' | '\u{2018}' | '-' | '.' | '\u{02bf}' | '\u{02be}'
             );
             if joins && char_at(slice, j + d_len).is_some_and(char::is_alphanumeric) {
+                hyphenated |= d == '-';
                 j += d_len;
                 continue;
             }
@@ -180,6 +186,7 @@ fn tokenize_into(text: &str, within: Span, one_sentence: bool, tokens: &mut Vec<
         tokens.push(Token {
             span: Span::new(start, end),
             kind: TokenKind::Word,
+            hyphenated,
         });
         i = j;
     }
@@ -894,7 +901,7 @@ fn phrase_end(text: &str, tokens: &[Token], start: usize, gazetteer: &Gazetteer)
     }
     let word = first.text(text);
     // Capitals first: most words are lower case and no particle.
-    let leading_particle = || word.contains('-') && is_name_particle(word);
+    let leading_particle = || first.hyphenated && is_name_particle(word);
     if !(starts_upper(word) || leading_particle()) || never_in_place_name(word) {
         return None;
     }
@@ -925,7 +932,7 @@ fn phrase_end(text: &str, tokens: &[Token], start: usize, gazetteer: &Gazetteer)
     // A particle cannot end a name.
     while end > start + 1
         && !starts_upper(tokens[end - 1].text(text))
-        && !tokens[end - 1].text(text).contains('-')
+        && !tokens[end - 1].hyphenated
     {
         end -= 1;
     }
