@@ -261,7 +261,9 @@ fn is_head(words: &Words<'_>, i: usize) -> bool {
 /// The capitalized phrases of the description.
 fn phrases(words: &Words<'_>) -> Vec<Phrase> {
     let n = words.tokens.len();
-    let mut out = Vec::new();
+    // Room for a long caption's runs up front: growing from empty cost two
+    // reallocations a caption.
+    let mut out = Vec::with_capacity(16);
     let mut i = 0;
     while i < n {
         if !is_phrase_word(words, i) {

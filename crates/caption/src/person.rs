@@ -116,7 +116,9 @@ struct Chunk {
 fn chunks(words: &Words<'_>) -> Vec<Chunk> {
     let n = words.tokens.len();
     let cap = |i: usize| words.get(i).is_some_and(|t| t.is_cap());
-    let mut out = Vec::new();
+    // Room for a long caption's runs up front: growing from empty cost two
+    // reallocations a caption.
+    let mut out = Vec::with_capacity(16);
     let mut i = 0;
     while i < n {
         if !cap(i) {
