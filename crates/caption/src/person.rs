@@ -159,7 +159,11 @@ const NAMING_VERBS: &[&str] = &["named", "called", "nicknamed"];
 /// The age written as `N-year-old` (`9-year-old`, `Three-year-old`,
 /// `twenty-two-year-old`).
 fn year_old_age(word: &str) -> Option<u16> {
-    // Runs for every word: compare the ending in place, no lowercase copy.
+    // Runs for every word: most are too short to hold a number and the
+    // shortest ending (`1-year-old`); compare the ending in place, no copy.
+    if word.len() < "1-year-old".len() {
+        return None;
+    }
     let number = ["-year-old", "-years-old", "-year-olds", "-year old"]
         .iter()
         .find_map(|suffix| strip_suffix_ignore_ascii_case(word, suffix))?;
