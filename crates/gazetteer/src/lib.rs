@@ -397,8 +397,8 @@ impl Gazetteer {
                 return;
             }
         }
-        for posting in self.names.strict_matches(keys) {
-            if !visit((MatchKind::Transliterated, 0, posting.place)) {
+        for &place in self.names.strict_matches(keys) {
+            if !visit((MatchKind::Transliterated, 0, place)) {
                 return;
             }
         }
@@ -408,14 +408,14 @@ impl Gazetteer {
         }
         let limit = key::skeleton_distance_limit(keys.strict.len());
         let distance_from_query = key::DistanceFrom::new(&keys.strict);
-        for (strict, postings) in spellings {
+        for (strict, places) in spellings {
             let distance = distance_from_query.within(strict, limit);
             if distance == 0 || distance > limit {
                 // Equal keys were found as transliterated matches already.
                 continue;
             }
-            for posting in postings {
-                if !visit((MatchKind::Skeleton, distance as u8, posting.place)) {
+            for &place in places {
+                if !visit((MatchKind::Skeleton, distance as u8, place)) {
                     return;
                 }
             }
