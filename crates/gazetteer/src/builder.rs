@@ -85,13 +85,13 @@ impl GazetteerBuilder {
             }
             places.push(Place {
                 id: entry.id,
-                name: entry.name,
+                name: entry.name.into(),
                 latitude: entry.latitude,
                 longitude: entry.longitude,
                 admin1_code: entry
                     .admin1
                     .filter(|a| !a.is_empty())
-                    .map(|a| format!("{country}.{a}")),
+                    .map(|a| format!("{country}.{a}").into()),
                 country,
                 population: entry.population,
             });

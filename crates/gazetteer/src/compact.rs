@@ -137,22 +137,41 @@ fn to_units(degrees: f64) -> i64 {
     }
 }
 
-/// What a decoder does with a block of bytes it keeps: copies it, or (when the
-/// data lives as long as the program) borrows it.
-type Keep<'a> = fn(&'a [u8]) -> Cow<'static, [u8]>;
+/// What a decoder does with the strings and blocks of bytes it keeps: copies
+/// them, or (when the data lives as long as the program) borrows them.
+trait Keep<'a> {
+    fn keep<T: ?Sized + ToOwned + 'static>(&self, data: &'a T) -> Cow<'static, T>;
+}
+
+struct Copying;
+
+impl<'a> Keep<'a> for Copying {
+    fn keep<T: ?Sized + ToOwned + 'static>(&self, data: &'a T) -> Cow<'static, T> {
+        Cow::Owned(data.to_owned())
+    }
+}
+
+struct Borrowing;
+
+impl Keep<'static> for Borrowing {
+    fn keep<T: ?Sized + ToOwned + 'static>(&self, data: &'static T) -> Cow<'static, T> {
+        Cow::Borrowed(data)
+    }
+}
 
 /// Decodes and validates compact data, copying what it keeps.
 pub(crate) fn decode(bytes: &[u8]) -> Result<Gazetteer, Error> {
-    decode_with(bytes, |b| Cow::Owned(b.to_vec()))
+    decode_with(bytes, &Copying)
 }
 
 /// Decodes and validates data that lives as long as the program (the
-/// embedded file), keeping its string blocks in place rather than copying.
+/// embedded file), using its strings in place rather than copying them:
+/// half a million allocations fewer at start-up.
 pub(crate) fn decode_static(bytes: &'static [u8]) -> Result<Gazetteer, Error> {
-    decode_with(bytes, Cow::Borrowed)
+    decode_with(bytes, &Borrowing)
 }
 
-fn decode_with<'a>(bytes: &'a [u8], keep: Keep<'a>) -> Result<Gazetteer, Error> {
+fn decode_with<'a>(bytes: &'a [u8], keep: &impl Keep<'a>) -> Result<Gazetteer, Error> {
     let bad = |offset: usize, what: String| Error::BadCompactData { offset, what };
     if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
         return Err(bad(
@@ -237,9 +256,9 @@ fn decode_with<'a>(bytes: &'a [u8], keep: Keep<'a>) -> Result<Gazetteer, Error> 
     }
 
     let n = r.count("admin1 codes")?;
-    let mut codes: Vec<String> = Vec::with_capacity(n);
+    let mut codes: Vec<&str> = Vec::with_capacity(n);
     for _ in 0..n {
-        codes.push(r.string("admin1 code")?);
+        codes.push(r.str("admin1 code")?);
     }
 
     let n_places = r.count("places")?;
@@ -261,11 +280,11 @@ fn decode_with<'a>(bytes: &'a [u8], keep: Keep<'a>) -> Result<Gazetteer, Error> 
         let at = r.offset();
         let admin1_code = match r.varint("admin1 code index")? {
             0 => None,
-            i => Some(codes.get(i as usize - 1).cloned().ok_or_else(|| {
+            i => Some(keep.keep(*codes.get(i as usize - 1).ok_or_else(|| {
                 r.bad_at(at, format!("admin1 code index {i} of {}", codes.len()))
-            })?),
+            })?)),
         };
-        let name = r.string("place name")?;
+        let name = keep.keep(r.str("place name")?);
         places.push(Place {
             id,
             name,
@@ -464,15 +483,18 @@ impl<'a> Reader<'a> {
         self.take(usize::try_from(n).unwrap_or(usize::MAX), what)
     }
 
-    fn string(&mut self, what: &str) -> Result<String, Error> {
+    fn str(&mut self, what: &str) -> Result<&'a str, Error> {
         let start = self.pos;
         let b = self.len_bytes(what)?;
-        String::from_utf8(b.to_vec())
-            .map_err(|_| self.bad_at(start, format!("{what} is not UTF-8")))
+        std::str::from_utf8(b).map_err(|_| self.bad_at(start, format!("{what} is not UTF-8")))
+    }
+
+    fn string(&mut self, what: &str) -> Result<String, Error> {
+        self.str(what).map(String::from)
     }
 
     /// `strings` of the format.
-    fn strings(&mut self, what: &str, keep: Keep<'a>) -> Result<Runs<u8>, Error> {
+    fn strings(&mut self, what: &str, keep: &impl Keep<'a>) -> Result<Runs<u8>, Error> {
         let n = self.count(what)?;
         let mut ends = Vec::with_capacity(n);
         let mut end = 0u32;
@@ -486,7 +508,7 @@ impl<'a> Reader<'a> {
         }
         let bytes = self.take(end as usize, what)?;
         Ok(Runs {
-            values: keep(bytes),
+            values: keep.keep(bytes),
             ends,
         })
     }
@@ -643,6 +665,18 @@ mod tests {
             "strict keys differ: {rebuild}"
         );
         assert!(derived == *stored, "key tables differ: {rebuild}");
+    }
+
+    #[test]
+    fn embedded_strings_are_used_in_place() {
+        let g = decode_static(Gazetteer::embedded_data()).expect("the embedded data decodes");
+        let borrowed = |s: &Cow<str>| matches!(s, Cow::Borrowed(_));
+        assert!(g
+            .places
+            .iter()
+            .all(|p| borrowed(&p.name) && p.admin1_code.as_ref().is_none_or(borrowed)));
+        assert!(matches!(g.names.names.values, Cow::Borrowed(_)));
+        assert!(matches!(g.names.strict_keys.values, Cow::Borrowed(_)));
     }
 
     #[test]
