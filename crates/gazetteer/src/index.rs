@@ -254,6 +254,7 @@ fn by_hash<T: Clone + Ord>(
         keys.push(&key);
         values.push(&run);
     }
+    // Sorted above: never the default.
     let index = HashIndex::new(hashes).unwrap_or_default();
     (index, keys, values)
 }
