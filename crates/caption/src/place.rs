@@ -1388,7 +1388,10 @@ fn province_mention(mut mention: Mention, name: &str, gazetteer: &Gazetteer) -> 
     let (code, country) = match named.as_slice() {
         [one, ..] => (Some(one.code.clone()), Some(one.country)),
         [] => match gazetteer.places_named(name).first() {
-            Some(m) => (m.place.admin1_code.clone(), Some(m.place.country)),
+            Some(m) => (
+                m.place.admin1_code.as_deref().map(String::from),
+                Some(m.place.country),
+            ),
             None => (None, None),
         },
     };
@@ -1855,13 +1858,13 @@ fn choose_scene(text: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Opti
         location.city = Some(
             city_as_written
                 .clone()
-                .unwrap_or_else(|| place.name.clone()),
+                .unwrap_or_else(|| place.name.to_string()),
         );
         location.geonames_id = Some(place.id);
         location.latitude = Some(place.latitude);
         location.longitude = Some(place.longitude);
         location.country_code = Some(place.country.to_string());
-        location.province_code = place.admin1_code.clone();
+        location.province_code = place.admin1_code.as_deref().map(String::from);
     } else {
         location.city = city_as_written.clone();
     }

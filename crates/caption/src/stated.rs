@@ -344,7 +344,7 @@ fn resolve_city<'g>(
 }
 
 fn fill_from_place(gazetteer: &Gazetteer, location: &mut Location, place: &Place) {
-    location.city = Some(place.name.clone());
+    location.city = Some(place.name.to_string());
     location.geonames_id = Some(place.id);
     location.latitude = Some(place.latitude);
     location.longitude = Some(place.longitude);

@@ -1,6 +1,6 @@
 //! Building a [`Gazetteer`] from entries: the path every loader goes through.
 
-use crate::index::{Arena, NameIndex};
+use crate::index::NameIndex;
 use crate::key::{self, fold};
 use crate::{aliases, Admin1, Country, CountryCode, Gazetteer, GeonameId, Place, PlaceEntry};
 use rustc_hash::FxHashMap;
@@ -85,34 +85,27 @@ impl GazetteerBuilder {
             }
             places.push(Place {
                 id: entry.id,
-                name: entry.name,
+                name: entry.name.into(),
                 latitude: entry.latitude,
                 longitude: entry.longitude,
                 admin1_code: entry
                     .admin1
                     .filter(|a| !a.is_empty())
-                    .map(|a| format!("{country}.{a}")),
+                    .map(|a| format!("{country}.{a}").into()),
                 country,
                 population: entry.population,
             });
         }
         pairs.sort_unstable();
         pairs.dedup();
-        let mut names = Arena::with_capacity(pairs.len(), 0);
-        let mut name_ends = Vec::new();
-        let mut name_places = Vec::with_capacity(pairs.len());
-        for (i, (name, place)) in pairs.iter().enumerate() {
-            if i == 0 || pairs[i - 1].0 != *name {
-                if i > 0 {
-                    name_ends.push(name_places.len() as u32);
-                }
-                names.push(name);
+        let mut names: Vec<(&str, Vec<u32>)> = Vec::new();
+        for (name, place) in &pairs {
+            match names.last_mut() {
+                Some((last, places)) if last == name => places.push(*place),
+                _ => names.push((name, vec![*place])),
             }
-            name_places.push(*place);
         }
-        if !pairs.is_empty() {
-            name_ends.push(name_places.len() as u32);
-        }
+        let names = NameIndex::build(names.iter().map(|(name, places)| (*name, &places[..])));
 
         let mut admin1 = self.admin1;
         admin1.sort_by(|a, b| a.code.cmp(&b.code));
@@ -135,8 +128,6 @@ impl GazetteerBuilder {
             admin1_aliases,
             countries,
             names,
-            name_ends,
-            name_places,
         })
     }
 }
@@ -169,16 +160,13 @@ pub(crate) struct Parts {
     pub(crate) admin1_aliases: Vec<Vec<String>>,
     /// Sorted by code, distinct codes.
     pub(crate) countries: Vec<Country>,
-    /// Distinct folded names, sorted.
-    pub(crate) names: Arena,
-    /// Same length as `names`: end of each name's run in `name_places`.
-    pub(crate) name_ends: Vec<u32>,
-    /// Place indexes.
-    pub(crate) name_places: Vec<u32>,
+    /// The folded names of the places and their key tables.
+    pub(crate) names: NameIndex,
 }
 
-/// Builds the lookup tables over the parts; both the builder and the compact
-/// decoder end here, so they can never index differently.
+/// Builds the admin1 and country tables over the parts; both the builder and
+/// the compact decoder end here, so they can never index differently. (The
+/// name index comes built: the decoder reads it as the builder built it.)
 pub(crate) fn assemble(parts: Parts) -> Gazetteer {
     let Parts {
         places,
@@ -186,8 +174,6 @@ pub(crate) fn assemble(parts: Parts) -> Gazetteer {
         mut admin1_aliases,
         countries,
         names,
-        name_ends,
-        name_places,
     } = parts;
     admin1_aliases.resize(admin1.len(), Vec::new());
 
@@ -238,7 +224,7 @@ pub(crate) fn assemble(parts: Parts) -> Gazetteer {
         .map(|(i, division)| (division.code.clone(), i as u32))
         .collect();
     Gazetteer {
-        names: NameIndex::build(names, name_ends, name_places),
+        names,
         places,
         admin1,
         admin1_aliases,

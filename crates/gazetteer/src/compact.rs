@@ -1,5 +1,6 @@
 //! The compact gazetteer file: a checksummed, versioned byte format holding
-//! countries, admin1 divisions, places and folded names with their places.
+//! countries, admin1 divisions, places, and the name index: folded names with
+//! their places and the key tables over them.
 //!
 //! Layout (all integers little endian; `varint` is unsigned LEB128, `zigzag`
 //! a signed varint, `str` a varint length and UTF-8 bytes):
@@ -15,25 +16,42 @@
 //!                     zigzag lat − previous lat, zigzag lon − previous lon
 //!                     (both in 1e-5 degrees), varint population,
 //!                     2 bytes country, varint code index+1 or 0, str name)
-//!          names      varint n, then n × (varint bytes shared with the
-//!                     previous name, str rest, varint n_places,
-//!                     varint first place, varint gaps to the next ones)
+//!          names      strings: the folded names
+//!                     runs over the places: the places of each name
+//!                     hashes of the names
+//!          strict     strings: the strict keys
+//!                     hashes of the strict keys
+//!                     runs over the places: the places of each strict key
+//!          skeleton   varint n, hashes of n skeletons
+//!                     runs over the strict keys: the strict keys of each
+//! where
+//!   strings  varint n, n × varint length, then the n strings end to end
+//!   runs     per item, varint length ≥ 1, varint first index, then varint
+//!            gaps (≥ 1) to the next indexes
+//!   hashes   per item, u32: the top bits of its key's xxh3-64 (seeded with
+//!            the table), ascending
 //! ```
 //!
-//! Everything is sorted (places by id, names bytewise, codes bytewise), so the
-//! same gazetteer always encodes to the same bytes. Keys are not stored: they
-//! are derived from the names when the file is loaded (see `index.rs`).
-//! Decoding checks the checksum and every count, index and order, and returns
-//! [`Error::BadCompactData`] rather than panicking on damaged input.
+//! The name index is stored as [`NameIndex::build`] derives it, so that
+//! loading is reading arrays (the two string blocks are used in place when
+//! the data is embedded) rather than computing keys; a test checks that the
+//! embedded tables are what the key functions give (see `index.rs`).
+//! Everything has one order (places by id, codes bytewise, names and keys by
+//! hash, then bytewise), so the same gazetteer always encodes to the same
+//! bytes. Decoding checks the checksum and every count, index and order, and
+//! returns [`Error::BadCompactData`] rather than panicking on damaged input;
+//! it does not recompute the keys, so damage that keeps the checksum and the
+//! structure valid gives wrong lookups, never a panic.
 
 use crate::builder::{assemble, Parts};
-use crate::index::Arena;
+use crate::index::{HashIndex, NameIndex, Runs};
 use crate::{Admin1, Country, CountryCode, Error, Gazetteer, Place};
+use std::borrow::Cow;
 use xxhash_rust::xxh3::xxh3_64;
 
 const MAGIC: &[u8; 8] = b"DLGAZTR\0";
 /// Format version this library reads and writes.
-pub(crate) const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 2;
 const HEADER_LEN: usize = 32;
 /// Coordinates are stored in units of 1e-5 degrees (about a metre), as
 /// precise as GeoNames gives them.
@@ -88,29 +106,15 @@ pub(crate) fn encode(g: &Gazetteer) -> Vec<u8> {
         w.str(&p.name);
     }
     let names = &g.names;
-    w.varint(names.names.len() as u64);
-    let mut previous: &str = "";
-    for (i, name) in names.names.iter().enumerate() {
-        let shared = previous
-            .bytes()
-            .zip(name.bytes())
-            .take_while(|(a, b)| a == b)
-            .count();
-        w.varint(shared as u64);
-        w.len_bytes(&name.as_bytes()[shared..]);
-        previous = name;
-        let places = names.places_of_name(i);
-        w.varint(places.len() as u64);
-        let mut previous_place = 0;
-        for (j, &place) in places.iter().enumerate() {
-            w.varint(u64::from(if j == 0 {
-                place
-            } else {
-                place - previous_place
-            }));
-            previous_place = place;
-        }
-    }
+    w.strings(&names.names);
+    w.runs(&names.name_places);
+    w.hashes(&names.folded);
+    w.strings(&names.strict_keys);
+    w.hashes(&names.strict);
+    w.runs(&names.strict_places);
+    w.varint(names.skeleton.len() as u64);
+    w.hashes(&names.skeleton);
+    w.runs(&names.skeleton_keys);
     let payload = w.out;
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(MAGIC);
@@ -133,8 +137,41 @@ fn to_units(degrees: f64) -> i64 {
     }
 }
 
-/// Decodes and validates compact data.
+/// What a decoder does with the strings and blocks of bytes it keeps: copies
+/// them, or (when the data lives as long as the program) borrows them.
+trait Keep<'a> {
+    fn keep<T: ?Sized + ToOwned + 'static>(&self, data: &'a T) -> Cow<'static, T>;
+}
+
+struct Copying;
+
+impl<'a> Keep<'a> for Copying {
+    fn keep<T: ?Sized + ToOwned + 'static>(&self, data: &'a T) -> Cow<'static, T> {
+        Cow::Owned(data.to_owned())
+    }
+}
+
+struct Borrowing;
+
+impl Keep<'static> for Borrowing {
+    fn keep<T: ?Sized + ToOwned + 'static>(&self, data: &'static T) -> Cow<'static, T> {
+        Cow::Borrowed(data)
+    }
+}
+
+/// Decodes and validates compact data, copying what it keeps.
 pub(crate) fn decode(bytes: &[u8]) -> Result<Gazetteer, Error> {
+    decode_with(bytes, &Copying)
+}
+
+/// Decodes and validates data that lives as long as the program (the
+/// embedded file), using its strings in place rather than copying them:
+/// half a million allocations fewer at start-up.
+pub(crate) fn decode_static(bytes: &'static [u8]) -> Result<Gazetteer, Error> {
+    decode_with(bytes, &Borrowing)
+}
+
+fn decode_with<'a>(bytes: &'a [u8], keep: &impl Keep<'a>) -> Result<Gazetteer, Error> {
     let bad = |offset: usize, what: String| Error::BadCompactData { offset, what };
     if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
         return Err(bad(
@@ -219,9 +256,9 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Gazetteer, Error> {
     }
 
     let n = r.count("admin1 codes")?;
-    let mut codes: Vec<String> = Vec::with_capacity(n);
+    let mut codes: Vec<&str> = Vec::with_capacity(n);
     for _ in 0..n {
-        codes.push(r.string("admin1 code")?);
+        codes.push(r.str("admin1 code")?);
     }
 
     let n_places = r.count("places")?;
@@ -243,11 +280,11 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Gazetteer, Error> {
         let at = r.offset();
         let admin1_code = match r.varint("admin1 code index")? {
             0 => None,
-            i => Some(codes.get(i as usize - 1).cloned().ok_or_else(|| {
+            i => Some(keep.keep(*codes.get(i as usize - 1).ok_or_else(|| {
                 r.bad_at(at, format!("admin1 code index {i} of {}", codes.len()))
-            })?),
+            })?)),
         };
-        let name = r.string("place name")?;
+        let name = keep.keep(r.str("place name")?);
         places.push(Place {
             id,
             name,
@@ -259,54 +296,15 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Gazetteer, Error> {
         });
     }
 
-    let n_names = r.count("names")?;
-    let mut names = Arena::with_capacity(n_names, 0);
-    let mut name_ends = Vec::with_capacity(n_names);
-    let mut name_places = Vec::with_capacity(n_names);
-    let mut previous: Vec<u8> = Vec::new();
-    let mut current: Vec<u8> = Vec::new();
-    for i in 0..n_names {
-        let at = r.offset();
-        let shared = r.varint("shared name prefix")? as usize;
-        if shared > previous.len() {
-            return Err(r.bad_at(
-                at,
-                format!(
-                    "name shares {shared} bytes with a {}-byte name",
-                    previous.len()
-                ),
-            ));
-        }
-        current.clear();
-        current.extend_from_slice(&previous[..shared]);
-        current.extend_from_slice(r.len_bytes("name")?);
-        if i > 0 && current <= previous {
-            return Err(r.bad_at(at, "names out of order".into()));
-        }
-        let Ok(name) = std::str::from_utf8(&current) else {
-            return Err(r.bad_at(at, "name is not UTF-8".into()));
-        };
-        names.push(name);
-        let n = r.count("name places")?;
-        if n == 0 {
-            return Err(r.bad_at(at, "name without places".into()));
-        }
-        let mut place = 0u32;
-        for j in 0..n {
-            let at = r.offset();
-            let step = r.u32("place index")?;
-            if j > 0 && step == 0 {
-                return Err(r.bad_at(at, "place indexes of a name out of order".into()));
-            }
-            place = place.saturating_add(step);
-            if place as usize >= n_places {
-                return Err(r.bad_at(at, format!("place index {place} of {n_places}")));
-            }
-            name_places.push(place);
-        }
-        name_ends.push(name_places.len() as u32);
-        std::mem::swap(&mut previous, &mut current);
-    }
+    let names = r.strings("names", keep)?;
+    let name_places = r.runs(names.len(), n_places, "places of a name")?;
+    let folded = r.hashes(names.len(), "name hashes")?;
+    let strict_keys = r.strings("strict keys", keep)?;
+    let strict = r.hashes(strict_keys.len(), "strict key hashes")?;
+    let strict_places = r.runs(strict_keys.len(), n_places, "places of a strict key")?;
+    let n_skeletons = r.count("skeletons")?;
+    let skeleton = r.hashes(n_skeletons, "skeleton hashes")?;
+    let skeleton_keys = r.runs(n_skeletons, strict_keys.len(), "strict keys of a skeleton")?;
     if r.pos != payload.len() {
         return Err(r.bad_at(
             r.pos,
@@ -318,9 +316,16 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Gazetteer, Error> {
         admin1,
         admin1_aliases,
         countries,
-        names,
-        name_ends,
-        name_places,
+        names: NameIndex {
+            names,
+            name_places,
+            folded,
+            strict_keys,
+            strict,
+            strict_places,
+            skeleton,
+            skeleton_keys,
+        },
     }))
 }
 
@@ -354,6 +359,33 @@ impl Writer {
     fn str(&mut self, s: &str) {
         self.len_bytes(s.as_bytes());
     }
+
+    fn strings(&mut self, strings: &Runs<u8>) {
+        self.varint(strings.len() as u64);
+        for s in strings.iter() {
+            self.varint(s.len() as u64);
+        }
+        for s in strings.iter() {
+            self.bytes(s);
+        }
+    }
+
+    fn runs(&mut self, runs: &Runs<u32>) {
+        for run in runs.iter() {
+            self.varint(run.len() as u64);
+            let mut previous = 0;
+            for (i, &index) in run.iter().enumerate() {
+                self.varint(u64::from(if i == 0 { index } else { index - previous }));
+                previous = index;
+            }
+        }
+    }
+
+    fn hashes(&mut self, index: &HashIndex) {
+        for hash in &index.hashes {
+            self.bytes(&hash.to_le_bytes());
+        }
+    }
 }
 
 struct Reader<'a> {
@@ -374,25 +406,38 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn varint(&mut self, what: &str) -> Result<u64, Error> {
+        // Most numbers of the file (lengths, gaps) fit one byte: read them
+        // without the loop, which is most of the decoding time otherwise.
+        if let Some(&byte) = self.bytes.get(self.pos) {
+            if byte < 0x80 {
+                self.pos += 1;
+                return Ok(u64::from(byte));
+            }
+        }
+        self.long_varint(what)
+    }
+
+    fn long_varint(&mut self, what: &str) -> Result<u64, Error> {
         let start = self.pos;
         let mut value = 0u64;
-        for shift in (0..64).step_by(7) {
-            let Some(&byte) = self.bytes.get(self.pos) else {
-                return Err(
-                    self.bad_at(start, format!("expected {what}, found the end of the data"))
-                );
-            };
+        let mut shift = 0;
+        while let Some(&byte) = self.bytes.get(self.pos) {
             self.pos += 1;
             value |= u64::from(byte & 0x7f) << shift;
             if byte & 0x80 == 0 {
                 return Ok(value);
             }
+            shift += 7;
+            if shift >= 64 {
+                return Err(self.bad_at(
+                    start,
+                    format!("expected {what}, found a number longer than 64 bits"),
+                ));
+            }
         }
-        Err(self.bad_at(
-            start,
-            format!("expected {what}, found a number longer than 64 bits"),
-        ))
+        Err(self.bad_at(start, format!("expected {what}, found the end of the data")))
     }
 
     fn u32(&mut self, what: &str) -> Result<u32, Error> {
@@ -438,11 +483,76 @@ impl<'a> Reader<'a> {
         self.take(usize::try_from(n).unwrap_or(usize::MAX), what)
     }
 
-    fn string(&mut self, what: &str) -> Result<String, Error> {
+    fn str(&mut self, what: &str) -> Result<&'a str, Error> {
         let start = self.pos;
         let b = self.len_bytes(what)?;
-        String::from_utf8(b.to_vec())
-            .map_err(|_| self.bad_at(start, format!("{what} is not UTF-8")))
+        std::str::from_utf8(b).map_err(|_| self.bad_at(start, format!("{what} is not UTF-8")))
+    }
+
+    fn string(&mut self, what: &str) -> Result<String, Error> {
+        self.str(what).map(String::from)
+    }
+
+    /// `strings` of the format.
+    fn strings(&mut self, what: &str, keep: &impl Keep<'a>) -> Result<Runs<u8>, Error> {
+        let n = self.count(what)?;
+        let mut ends = Vec::with_capacity(n);
+        let mut end = 0u32;
+        for _ in 0..n {
+            let at = self.pos;
+            let len = self.u32(what)?;
+            end = end
+                .checked_add(len)
+                .ok_or_else(|| self.bad_at(at, format!("{what} longer than 4 GB in all")))?;
+            ends.push(end);
+        }
+        let bytes = self.take(end as usize, what)?;
+        Ok(Runs {
+            values: keep.keep(bytes),
+            ends,
+        })
+    }
+
+    /// `runs` of the format: `n` runs of indexes below `limit`.
+    fn runs(&mut self, n: usize, limit: usize, what: &str) -> Result<Runs<u32>, Error> {
+        let mut values = Vec::with_capacity(n);
+        let mut ends = Vec::with_capacity(n);
+        for _ in 0..n {
+            let at = self.offset();
+            let len = self.count(what)?;
+            if len == 0 {
+                return Err(self.bad_at(at, format!("{what}: none")));
+            }
+            let mut index = 0u32;
+            for i in 0..len {
+                let at = self.offset();
+                let step = self.u32(what)?;
+                if i > 0 && step == 0 {
+                    return Err(self.bad_at(at, format!("{what}: out of order")));
+                }
+                index = index.saturating_add(step);
+                if index as usize >= limit {
+                    return Err(self.bad_at(at, format!("{what}: index {index} of {limit}")));
+                }
+                values.push(index);
+            }
+            ends.push(values.len() as u32);
+        }
+        Ok(Runs {
+            values: Cow::Owned(values),
+            ends,
+        })
+    }
+
+    /// `hashes` of the format, for `n` keys.
+    fn hashes(&mut self, n: usize, what: &str) -> Result<HashIndex, Error> {
+        let at = self.offset();
+        let bytes = self.take(n.saturating_mul(4), what)?;
+        let hashes = bytes
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        HashIndex::new(hashes).ok_or_else(|| self.bad_at(at, format!("{what} out of order")))
     }
 
     fn country_code(&mut self) -> Result<CountryCode, Error> {
@@ -524,11 +634,49 @@ mod tests {
         assert_eq!(back.admin1, g.admin1);
         assert_eq!(back.admin1_aliases, g.admin1_aliases);
         assert_eq!(back.countries, g.countries);
-        assert_eq!(back.names.names, g.names.names);
-        assert_eq!(back.names.name_places, g.names.name_places);
+        assert_eq!(back.names, g.names);
         assert_eq!(encode(&back), bytes);
         assert_eq!(back.places_named("Trablous")[0].place.id, 266826);
         assert_eq!(back.admin1_named("Nord", None)[0].code, "LB.09");
+    }
+
+    /// The guarantee `index.rs` describes: the stored key tables are what the
+    /// key functions derive from the stored names, so changing a key function
+    /// without rebuilding the data (`cargo xtask gazetteer`) fails here.
+    #[test]
+    fn embedded_tables_are_what_the_key_functions_give() {
+        let stored = decode(Gazetteer::embedded_data()).expect("the embedded data decodes");
+        let stored = &stored.names;
+        let names: Vec<(&str, &[u32])> = stored
+            .names
+            .iter()
+            .zip(stored.name_places.iter())
+            .map(|(name, places)| (std::str::from_utf8(name).expect("UTF-8 name"), places))
+            .collect();
+        let derived = NameIndex::build(names);
+        let rebuild = "run `cargo xtask gazetteer` after changing a key function";
+        assert!(derived.names == stored.names, "names differ: {rebuild}");
+        assert!(
+            derived.folded == stored.folded,
+            "folded hashes differ: {rebuild}"
+        );
+        assert!(
+            derived.strict_keys == stored.strict_keys,
+            "strict keys differ: {rebuild}"
+        );
+        assert!(derived == *stored, "key tables differ: {rebuild}");
+    }
+
+    #[test]
+    fn embedded_strings_are_used_in_place() {
+        let g = decode_static(Gazetteer::embedded_data()).expect("the embedded data decodes");
+        let borrowed = |s: &Cow<str>| matches!(s, Cow::Borrowed(_));
+        assert!(g
+            .places
+            .iter()
+            .all(|p| borrowed(&p.name) && p.admin1_code.as_ref().is_none_or(borrowed)));
+        assert!(matches!(g.names.names.values, Cow::Borrowed(_)));
+        assert!(matches!(g.names.strict_keys.values, Cow::Borrowed(_)));
     }
 
     #[test]
@@ -555,7 +703,7 @@ mod tests {
             decode(&other_version),
             Err(Error::CompactVersion {
                 found: 9,
-                supported: 1
+                supported: VERSION
             })
         ));
         for i in HEADER_LEN..bytes.len() {
@@ -568,6 +716,56 @@ mod tests {
         }
         let truncated = &bytes[..bytes.len() - 1];
         assert!(decode(truncated).is_err());
+    }
+
+    /// Name tables that break the format's rules are refused even when the
+    /// checksum is right.
+    #[test]
+    fn rejects_broken_name_tables() {
+        type Damage = (&'static str, fn(&mut NameIndex));
+        let damage: [Damage; 4] = [
+            ("hashes out of order", |n| n.folded.hashes.reverse()),
+            ("place index out of range", |n| {
+                n.name_places.values.to_mut()[0] = 99;
+            }),
+            ("strict key index out of range", |n| {
+                n.skeleton_keys.values.to_mut()[0] = u32::MAX;
+            }),
+            ("a place twice in a run", |n| {
+                n.strict_places.values.to_mut().fill(0)
+            }),
+        ];
+        for (what, damage) in damage {
+            let mut g = sample();
+            damage(&mut g.names);
+            assert!(
+                matches!(decode(&encode(&g)), Err(Error::BadCompactData { .. })),
+                "{what} went unnoticed"
+            );
+        }
+    }
+
+    #[test]
+    fn varints_round_trip_and_stop_at_64_bits() {
+        let values = [0, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX];
+        let mut w = Writer::default();
+        for v in values {
+            w.varint(v);
+        }
+        let mut r = Reader {
+            bytes: &w.out,
+            pos: 0,
+        };
+        for v in values {
+            assert_eq!(r.varint("n").ok(), Some(v));
+        }
+        assert!(r.varint("n").is_err(), "read past the end");
+        let too_long = [0xff; 11];
+        let mut r = Reader {
+            bytes: &too_long,
+            pos: 0,
+        };
+        assert!(r.varint("n").is_err());
     }
 
     fn with_header(payload: &[u8]) -> Vec<u8> {

@@ -25,7 +25,7 @@ impl Gazetteer {
     /// The built-in gazetteer, or why its data could not be decoded.
     pub fn try_embedded() -> Result<&'static Gazetteer, &'static Error> {
         EMBEDDED
-            .get_or_init(|| compact::decode(EMBEDDED_DATA))
+            .get_or_init(|| compact::decode_static(EMBEDDED_DATA))
             .as_ref()
     }
 

@@ -1,221 +1,164 @@
 //! The name index: folded names with their places, and hash tables from the
-//! three keys of [`crate::key`] to those names.
+//! three keys of [`crate::key`] to them.
 //!
-//! Only the folded names and their places are stored (in the compact file and
-//! in memory); the strict and skeleton keys are derived from them when the
-//! index is built, so changing a key function never needs a data rebuild and
-//! the data can never disagree with the code about keys.
+//! Everything here is derived from the folded names and their places by
+//! [`NameIndex::build`]. The compact file stores the derived tables rather
+//! than the names alone, so that loading the embedded gazetteer reads arrays
+//! instead of computing and hashing the keys of half a million names. The
+//! data must never disagree with the code about keys: a test
+//! (`compact::tests::embedded_tables_are_what_the_key_functions_give`)
+//! derives the tables from the embedded names with the key functions and
+//! compares them with the stored ones, so changing a key function without
+//! rebuilding the data (`cargo xtask gazetteer`) fails `cargo test`.
+//!
+//! A table keeps only the top 32 bits of each key's 64-bit hash, sorted; the
+//! key at each position is stored alongside (folded names, strict keys) or
+//! checked through its strict keys (skeletons), so a lookup compares keys and
+//! never trusts a hash alone.
 
-use crate::key::{skeleton_from_strict, strict_from_folded, MIN_SKELETON_LEN, MIN_STRICT_KEY_LEN};
+use crate::key::{
+    skeleton_from_strict, skeleton_of, strict_from_folded, MIN_SKELETON_LEN, MIN_STRICT_KEY_LEN,
+};
+use std::borrow::Cow;
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
-/// Strings stored end to end, addressed by index.
-#[derive(Default, Clone, Debug, PartialEq)]
-pub(crate) struct Arena {
-    bytes: String,
-    ends: Vec<u32>,
+/// Sequences stored end to end, addressed by index: sequence `i` is
+/// `values[ends[i - 1]..ends[i]]`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Runs<T: Clone + 'static> {
+    /// Borrowed straight from the embedded data where the format allows.
+    pub(crate) values: Cow<'static, [T]>,
+    pub(crate) ends: Vec<u32>,
 }
 
-impl Arena {
-    pub(crate) fn with_capacity(n_strings: usize, n_bytes: usize) -> Arena {
-        Arena {
-            bytes: String::with_capacity(n_bytes),
-            ends: Vec::with_capacity(n_strings),
+impl<T: Clone + 'static> Default for Runs<T> {
+    fn default() -> Self {
+        Runs {
+            values: Cow::Owned(Vec::new()),
+            ends: Vec::new(),
         }
     }
+}
 
-    pub(crate) fn push(&mut self, s: &str) {
-        self.bytes.push_str(s);
-        self.ends.push(self.bytes.len() as u32);
+impl<T: Clone + 'static> Runs<T> {
+    pub(crate) fn push(&mut self, run: &[T]) {
+        let values = self.values.to_mut();
+        values.extend_from_slice(run);
+        self.ends.push(values.len() as u32);
     }
 
     pub(crate) fn len(&self) -> usize {
         self.ends.len()
     }
 
-    pub(crate) fn get(&self, i: usize) -> &str {
+    /// Sequence `i`, empty for an unknown index.
+    pub(crate) fn get(&self, i: usize) -> &[T] {
         let end = self.ends.get(i).copied().unwrap_or(0) as usize;
-        let start = if i == 0 {
-            0
-        } else {
-            self.ends.get(i - 1).copied().unwrap_or(0) as usize
+        let start = match i.checked_sub(1) {
+            Some(previous) => self.ends.get(previous).copied().unwrap_or(0) as usize,
+            None => 0,
         };
-        self.bytes.get(start..end).unwrap_or("")
+        self.values.get(start..end).unwrap_or(&[])
     }
 
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[T]> + '_ {
         (0..self.len()).map(|i| self.get(i))
     }
 
     fn heap_bytes(&self) -> usize {
-        self.bytes.capacity() + self.ends.capacity() * 4
-    }
-}
-
-/// Byte strings stored end to end, addressed by index.
-#[derive(Default)]
-struct ByteArena {
-    bytes: Vec<u8>,
-    ends: Vec<u32>,
-}
-
-impl ByteArena {
-    fn push(&mut self, b: &[u8]) {
-        self.bytes.extend_from_slice(b);
-        self.ends.push(self.bytes.len() as u32);
-    }
-
-    fn get(&self, i: usize) -> &[u8] {
-        let end = self.ends.get(i).copied().unwrap_or(0) as usize;
-        let start = if i == 0 {
-            0
-        } else {
-            self.ends.get(i - 1).copied().unwrap_or(0) as usize
+        let values = match &self.values {
+            Cow::Borrowed(_) => 0,
+            Cow::Owned(v) => v.capacity() * std::mem::size_of::<T>(),
         };
-        self.bytes.get(start..end).unwrap_or(&[])
-    }
-
-    fn heap_bytes(&self) -> usize {
-        self.bytes.capacity() + self.ends.capacity() * 4
+        values + self.ends.capacity() * 4
     }
 }
 
-/// One posting: a place and the name (index into [`NameIndex::names`]) that
-/// brought it under the key.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Posting {
-    pub(crate) place: u32,
-    pub(crate) name: u32,
+/// The keys of one table, by hash: the top 32 bits of each key's hash
+/// (sorted, position = key index), and a directory from their top bits to
+/// the positions that share them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct HashIndex {
+    pub(crate) hashes: Vec<u32>,
+    /// `dir[b]..dir[b + 1]` are the positions of hashes whose top bits are
+    /// `b`: at least as many buckets as keys, so a bucket holds one key or
+    /// two. Computed from `hashes` (one pass), not stored.
+    dir: Vec<u32>,
+    /// `hash >> shift` is the bucket of a hash.
+    shift: u32,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    hash: u64,
-    start: u32,
-    /// 0 marks an empty slot: no key has an empty posting list.
-    len: u32,
-}
+/// Beyond 2^24 buckets (64 MB) a directory would cost more than it saves.
+const MAX_DIR_BITS: u32 = 24;
 
-/// Open-addressing hash table from a key's 64-bit hash to a run of values.
-/// Colliding keys share a run; callers check what the values point at.
-struct KeyTable<T> {
-    slots: Vec<Slot>,
-    values: Vec<T>,
-}
-
-impl<T> Default for KeyTable<T> {
-    fn default() -> Self {
-        KeyTable {
-            slots: Vec::new(),
-            values: Vec::new(),
-        }
-    }
-}
-
-impl<T: Copy + Default> KeyTable<T> {
-    /// Groups `entries` by hash (keeping their order within a group) into a
-    /// table: one pass to count each key's values, one to place them; no
-    /// sorting, so building is linear.
-    fn build(entries: &[(u64, T)]) -> KeyTable<T> {
-        if entries.is_empty() {
-            return KeyTable::default();
-        }
-        let n_slots = (entries.len() * 10 / 7 + 1).next_power_of_two();
-        let mask = n_slots - 1;
-        let mut slots = vec![Slot::default(); n_slots];
-        let mut slot_of_entry = Vec::with_capacity(entries.len());
-        for &(hash, _) in entries {
-            let mut i = hash as usize & mask;
-            while slots[i].len != 0 && slots[i].hash != hash {
-                i = (i + 1) & mask;
-            }
-            slots[i].hash = hash;
-            slots[i].len += 1;
-            slot_of_entry.push(i as u32);
-        }
-        let mut next = 0u32;
-        for slot in &mut slots {
-            slot.start = next;
-            next += slot.len;
-        }
-        // `cursor[i]` is where the next value of slot `i` goes.
-        let mut cursor: Vec<u32> = slots.iter().map(|s| s.start).collect();
-        let mut values = vec![T::default(); entries.len()];
-        for (&(_, value), &slot) in entries.iter().zip(&slot_of_entry) {
-            let at = &mut cursor[slot as usize];
-            values[*at as usize] = value;
-            *at += 1;
-        }
-        KeyTable { slots, values }
-    }
-
-    fn get(&self, hash: u64) -> &[T] {
-        self.slot_index(hash).map_or(&[], |i| self.run(i))
-    }
-
-    fn slot_index(&self, hash: u64) -> Option<usize> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        loop {
-            let slot = self.slots[i];
-            if slot.len == 0 {
+impl HashIndex {
+    /// The index over `hashes`, or `None` when they are not sorted.
+    pub(crate) fn new(hashes: Vec<u32>) -> Option<HashIndex> {
+        let bits = hashes
+            .len()
+            .next_power_of_two()
+            .trailing_zeros()
+            .min(MAX_DIR_BITS);
+        let shift = 32 - bits;
+        let n_buckets = 1usize << bits;
+        // One pass that checks the order too: this runs at every start-up.
+        let mut dir = Vec::with_capacity(n_buckets + 1);
+        let mut previous = 0;
+        for (i, &hash) in hashes.iter().enumerate() {
+            if hash < previous {
                 return None;
             }
-            if slot.hash == hash {
-                return Some(i);
-            }
-            i = (i + 1) & mask;
+            previous = hash;
+            let bucket = (u64::from(hash) >> shift) as usize;
+            // Buckets up to this one start here (the earlier ones are empty).
+            dir.resize(dir.len().max(bucket + 1), i as u32);
         }
+        dir.resize(n_buckets + 1, hashes.len() as u32);
+        Some(HashIndex { hashes, dir, shift })
     }
 
-    /// The values of slot `i` (empty for an empty or unknown slot).
-    fn run(&self, i: usize) -> &[T] {
-        let Some(slot) = self.slots.get(i) else {
-            return &[];
-        };
-        let start = slot.start as usize;
-        self.values
-            .get(start..start + slot.len as usize)
-            .unwrap_or(&[])
+    pub(crate) fn len(&self) -> usize {
+        self.hashes.len()
     }
 
-    /// Indexes of the occupied slots, in table order.
-    fn occupied(&self) -> impl Iterator<Item = usize> + '_ {
-        self.slots
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.len != 0)
-            .map(|(i, _)| i)
+    /// Positions of the keys that may be the one with this 64-bit hash.
+    fn find(&self, hash: u64) -> impl Iterator<Item = usize> + '_ {
+        let top = (hash >> 32) as u32;
+        let bucket = (u64::from(top) >> self.shift) as usize;
+        let start = self.dir.get(bucket).copied().unwrap_or(0) as usize;
+        let end = self.dir.get(bucket + 1).copied().unwrap_or(0) as usize;
+        (start..end).filter(move |&i| self.hashes.get(i) == Some(&top))
     }
 
     fn heap_bytes(&self) -> usize {
-        self.slots.capacity() * std::mem::size_of::<Slot>()
-            + self.values.capacity() * std::mem::size_of::<T>()
+        (self.hashes.capacity() + self.dir.capacity()) * 4
     }
 }
 
-/// Folded names (sorted, distinct) with the places each names, and the key
-/// tables over them.
-#[derive(Default)]
+/// Folded names (distinct) with the places each names, and the key tables
+/// over them. Built by [`NameIndex::build`], or read back from the compact
+/// file exactly as built.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct NameIndex {
-    /// Distinct folded names, sorted.
-    pub(crate) names: Arena,
-    /// `name_places[name_ends[i - 1]..name_ends[i]]` are the places of name `i`.
-    pub(crate) name_ends: Vec<u32>,
-    pub(crate) name_places: Vec<u32>,
-    /// Strict key of each name, same indexes as `names`.
-    strict_of_name: ByteArena,
-    /// Folded name hash → name.
-    folded: KeyTable<u32>,
-    /// Strict key hash → (place, name) postings.
-    strict: KeyTable<Posting>,
-    /// Skeleton hash → slots of `strict`: each distinct strict key under the
-    /// skeleton once, so a lookup compares each spelling once, not once per
-    /// place and name.
-    skeleton: KeyTable<u32>,
+    /// Distinct folded names, in the order of their hashes.
+    pub(crate) names: Runs<u8>,
+    /// Places of each name (indexes into the place list), ascending.
+    pub(crate) name_places: Runs<u32>,
+    /// Hashes of `names`.
+    pub(crate) folded: HashIndex,
+    /// The distinct strict keys of the names that are long enough to look
+    /// up ([`MIN_STRICT_KEY_LEN`]), in the order of their hashes.
+    pub(crate) strict_keys: Runs<u8>,
+    /// Hashes of `strict_keys`.
+    pub(crate) strict: HashIndex,
+    /// Places of each strict key, ascending.
+    pub(crate) strict_places: Runs<u32>,
+    /// Hashes of the distinct skeletons of `strict_keys` that are long
+    /// enough to look up ([`MIN_SKELETON_LEN`]), sorted.
+    pub(crate) skeleton: HashIndex,
+    /// The strict keys (indexes into `strict_keys`) of each skeleton,
+    /// ascending: each spelling once, so a lookup compares each once.
+    pub(crate) skeleton_keys: Runs<u32>,
 }
 
 /// The three keys of a query, computed once into reusable buffers.
@@ -285,140 +228,123 @@ const TAG_FOLDED: u8 = 1;
 const TAG_STRICT: u8 = 2;
 const TAG_SKELETON: u8 = 3;
 
-impl NameIndex {
-    /// Builds the key tables. `names` are distinct and sorted; `name_ends` and
-    /// `name_places` give each name's places (indexes into the place list).
-    pub(crate) fn build(names: Arena, name_ends: Vec<u32>, name_places: Vec<u32>) -> NameIndex {
-        let mut strict_of_name = ByteArena {
-            bytes: Vec::with_capacity(names.bytes.len()),
-            ends: Vec::with_capacity(names.len()),
-        };
-        let mut folded_entries = Vec::with_capacity(names.len());
-        let mut strict_entries = Vec::with_capacity(name_places.len());
-        let mut strict = Vec::new();
-        let mut place_start = 0usize;
-        for (name_idx, name) in names.iter().enumerate() {
-            let place_end = name_ends.get(name_idx).copied().unwrap_or(0) as usize;
-            let places = name_places.get(place_start..place_end).unwrap_or(&[]);
-            place_start = place_end;
-            strict.clear();
-            strict_from_folded(name, &mut strict);
-            strict_of_name.push(&strict);
-            let name_idx = name_idx as u32;
-            folded_entries.push((hash_key(TAG_FOLDED, name.as_bytes()), name_idx));
-            if strict.len() >= MIN_STRICT_KEY_LEN {
-                let hash = hash_key(TAG_STRICT, &strict);
-                strict_entries.extend(places.iter().map(|&place| {
-                    (
-                        hash,
-                        Posting {
-                            place,
-                            name: name_idx,
-                        },
-                    )
-                }));
-            }
-        }
-        let strict_table = KeyTable::build(&strict_entries);
-        drop(strict_entries);
-        let mut skeleton_entries = Vec::new();
-        let mut skeleton = Vec::new();
-        for slot in strict_table.occupied() {
-            let Some(first) = strict_table.run(slot).first() else {
-                continue;
-            };
-            skeleton.clear();
-            skeleton_from_strict(strict_of_name.get(first.name as usize), &mut skeleton);
-            if skeleton.len() >= MIN_SKELETON_LEN {
-                skeleton_entries.push((hash_key(TAG_SKELETON, &skeleton), slot as u32));
-            }
-        }
-        NameIndex {
-            folded: KeyTable::build(&folded_entries),
-            strict: strict_table,
-            skeleton: KeyTable::build(&skeleton_entries),
-            names,
-            name_ends,
-            name_places,
-            strict_of_name,
+/// Sorts keys by hash (then by key, so equal hashes have one order too) and
+/// splits them into the table's hashes and its runs; `runs` may repeat a key,
+/// whose runs are then merged.
+fn by_hash<T: Clone + Ord>(
+    tag: u8,
+    mut runs: Vec<(Vec<u8>, Vec<T>)>,
+) -> (HashIndex, Runs<u8>, Runs<T>) {
+    runs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let mut merged: Vec<(u64, Vec<u8>, Vec<T>)> = Vec::with_capacity(runs.len());
+    for (key, values) in runs {
+        match merged.last_mut() {
+            Some(last) if last.1 == key => last.2.extend(values),
+            _ => merged.push((hash_key(tag, &key), key, values)),
         }
     }
+    merged.sort_unstable_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    let mut keys = Runs::default();
+    let mut values = Runs::default();
+    let mut hashes = Vec::with_capacity(merged.len());
+    for (hash, key, mut run) in merged {
+        run.sort_unstable();
+        run.dedup();
+        hashes.push((hash >> 32) as u32);
+        keys.push(&key);
+        values.push(&run);
+    }
+    // Sorted above: never the default.
+    let index = HashIndex::new(hashes).unwrap_or_default();
+    (index, keys, values)
+}
 
-    /// Places of folded name `name_idx`.
-    pub(crate) fn places_of_name(&self, name_idx: usize) -> &[u32] {
-        let end = self.name_ends.get(name_idx).copied().unwrap_or(0) as usize;
-        let start = if name_idx == 0 {
-            0
-        } else {
-            self.name_ends.get(name_idx - 1).copied().unwrap_or(0) as usize
-        };
-        self.name_places.get(start..end).unwrap_or(&[])
+impl NameIndex {
+    /// Derives the index from distinct folded names and their places
+    /// (indexes into the place list). The order of the names does not matter.
+    pub(crate) fn build<'a>(names: impl IntoIterator<Item = (&'a str, &'a [u32])>) -> NameIndex {
+        let names: Vec<(&str, &[u32])> = names.into_iter().collect();
+        let mut index = NameIndex::default();
+        let by_strict = names
+            .iter()
+            .filter_map(|&(name, places)| {
+                let mut strict = Vec::new();
+                strict_from_folded(name, &mut strict);
+                (strict.len() >= MIN_STRICT_KEY_LEN).then(|| (strict, places.to_vec()))
+            })
+            .collect();
+        (index.strict, index.strict_keys, index.strict_places) = by_hash(TAG_STRICT, by_strict);
+        let by_skeleton = (index.strict_keys.iter().enumerate())
+            .map(|(i, key)| (skeleton_of(key).collect::<Vec<u8>>(), vec![i as u32]))
+            .filter(|(skeleton, _)| skeleton.len() >= MIN_SKELETON_LEN)
+            .collect();
+        (index.skeleton, _, index.skeleton_keys) = by_hash(TAG_SKELETON, by_skeleton);
+        let by_name = names
+            .into_iter()
+            .map(|(name, places)| (name.as_bytes().to_vec(), places.to_vec()))
+            .collect();
+        (index.folded, index.names, index.name_places) = by_hash(TAG_FOLDED, by_name);
+        index
     }
 
     /// Places whose folded name is exactly `keys.folded`.
     pub(crate) fn folded_matches(&self, keys: &QueryKeys) -> &[u32] {
-        for &name in self
-            .folded
-            .get(hash_key(TAG_FOLDED, keys.folded.as_bytes()))
-        {
-            if self.names.get(name as usize) == keys.folded {
-                return self.places_of_name(name as usize);
-            }
+        let folded = keys.folded.as_bytes();
+        self.folded
+            .find(hash_key(TAG_FOLDED, folded))
+            .find(|&i| self.names.get(i) == folded)
+            .map_or(&[], |i| self.name_places.get(i))
+    }
+
+    /// Places with a name whose strict key is exactly `keys.strict`.
+    pub(crate) fn strict_matches(&self, keys: &QueryKeys) -> &[u32] {
+        if keys.strict.len() < MIN_STRICT_KEY_LEN {
+            return &[];
         }
-        &[]
+        self.strict
+            .find(hash_key(TAG_STRICT, &keys.strict))
+            .find(|&i| self.strict_keys.get(i) == keys.strict.as_slice())
+            .map_or(&[], |i| self.strict_places.get(i))
     }
 
-    /// Postings whose name has exactly the strict key `keys.strict`.
-    pub(crate) fn strict_matches<'a>(
-        &'a self,
-        keys: &'a QueryKeys,
-    ) -> impl Iterator<Item = Posting> + 'a {
-        let postings = if keys.strict.len() >= MIN_STRICT_KEY_LEN {
-            self.strict.get(hash_key(TAG_STRICT, &keys.strict))
-        } else {
-            &[]
-        };
-        postings
-            .iter()
-            .copied()
-            .filter(move |p| self.strict_key_of(p.name) == keys.strict.as_slice())
-    }
-
-    /// The distinct strict keys that share the query's skeleton, each with its
-    /// postings (the query's own strict key included).
+    /// The distinct strict keys whose skeleton is the query's, each with its
+    /// places (the query's own strict key included).
     pub(crate) fn skeleton_matches<'a>(
         &'a self,
-        keys: &QueryKeys,
-    ) -> impl Iterator<Item = (&'a [u8], impl Iterator<Item = Posting> + 'a)> + 'a {
-        let slots = if keys.skeleton.len() >= MIN_SKELETON_LEN {
-            self.skeleton.get(hash_key(TAG_SKELETON, &keys.skeleton))
-        } else {
-            &[]
-        };
-        slots.iter().filter_map(move |&slot| {
-            let postings = self.strict.run(slot as usize);
-            let strict = self.strict_key_of(postings.first()?.name);
-            // Keys whose hashes collide share a run: keep this key's postings.
-            let same_key = postings
-                .iter()
-                .copied()
-                .filter(move |p| self.strict_key_of(p.name) == strict);
-            Some((strict, same_key))
-        })
-    }
-
-    pub(crate) fn strict_key_of(&self, name: u32) -> &[u8] {
-        self.strict_of_name.get(name as usize)
+        keys: &'a QueryKeys,
+    ) -> impl Iterator<Item = (&'a [u8], &'a [u32])> + 'a {
+        let found = (keys.skeleton.len() >= MIN_SKELETON_LEN)
+            .then(|| self.skeleton.find(hash_key(TAG_SKELETON, &keys.skeleton)));
+        found
+            .into_iter()
+            .flatten()
+            .map(|i| self.skeleton_keys.get(i))
+            // All keys of a run share a skeleton: the first tells whether the
+            // run is the query's or another skeleton's with the same hash.
+            .filter(|run| {
+                run.first().is_some_and(|&k| {
+                    skeleton_of(self.strict_keys.get(k as usize)).eq(keys.skeleton.iter().copied())
+                })
+            })
+            .flatten()
+            .map(|&k| {
+                (
+                    self.strict_keys.get(k as usize),
+                    self.strict_places.get(k as usize),
+                )
+            })
     }
 
     /// Approximate heap use, for the load-time report.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.names.heap_bytes()
-            + self.strict_of_name.heap_bytes()
-            + (self.name_ends.capacity() + self.name_places.capacity()) * 4
+            + self.name_places.heap_bytes()
             + self.folded.heap_bytes()
+            + self.strict_keys.heap_bytes()
             + self.strict.heap_bytes()
+            + self.strict_places.heap_bytes()
             + self.skeleton.heap_bytes()
+            + self.skeleton_keys.heap_bytes()
     }
 }
 
@@ -427,15 +353,7 @@ mod tests {
     use super::*;
 
     fn index(names: &[(&str, &[u32])]) -> NameIndex {
-        let mut arena = Arena::default();
-        let mut ends = Vec::new();
-        let mut places = Vec::new();
-        for (name, ps) in names {
-            arena.push(name);
-            places.extend_from_slice(ps);
-            ends.push(places.len() as u32);
-        }
-        NameIndex::build(arena, ends, places)
+        NameIndex::build(names.iter().copied())
     }
 
     #[test]
@@ -446,24 +364,44 @@ mod tests {
         assert_eq!(idx.folded_matches(&keys), &[1, 2]);
         keys.compute("Raqa");
         assert!(idx.folded_matches(&keys).is_empty());
-        let strict: Vec<u32> = idx.strict_matches(&keys).map(|p| p.place).collect();
-        assert_eq!(strict, vec![0, 0]);
+        // Both names have the strict key `raka`: their place once.
+        assert_eq!(idx.strict_matches(&keys), &[0]);
         keys.compute("Haresta");
-        assert_eq!(idx.strict_matches(&keys).count(), 0);
-        let spellings: Vec<&[u8]> = idx
-            .skeleton_matches(&keys)
-            .map(|(strict, _)| strict)
-            .collect();
-        assert_eq!(spellings, vec![&b"harasta"[..]]);
-        let places: Vec<u32> = idx
-            .skeleton_matches(&keys)
-            .flat_map(|(_, p)| p)
-            .map(|p| p.place)
-            .collect();
-        assert_eq!(places, vec![1, 2]);
+        assert!(idx.strict_matches(&keys).is_empty());
+        let found: Vec<(&[u8], &[u32])> = idx.skeleton_matches(&keys).collect();
+        assert_eq!(found, vec![(&b"harasta"[..], &[1, 2][..])]);
         keys.compute("Nowhere");
         assert!(idx.folded_matches(&keys).is_empty());
         assert_eq!(idx.skeleton_matches(&keys).count(), 0);
+    }
+
+    /// Keys whose hashes agree are still told apart by the keys themselves.
+    #[test]
+    fn equal_hashes_do_not_make_keys_equal() {
+        let mut idx = index(&[("harasta", &[1]), ("tripoli", &[2])]);
+        let mut keys = QueryKeys::default();
+        keys.compute("Haresta");
+        let same = |tag: u8, key: &[u8], n: usize| {
+            HashIndex::new(vec![(hash_key(tag, key) >> 32) as u32; n]).unwrap_or_default()
+        };
+        idx.folded = same(TAG_FOLDED, keys.folded.as_bytes(), idx.names.len());
+        idx.strict = same(TAG_STRICT, &keys.strict, idx.strict_keys.len());
+        idx.skeleton = same(TAG_SKELETON, &keys.skeleton, idx.skeleton_keys.len());
+        assert!(idx.folded_matches(&keys).is_empty());
+        assert!(idx.strict_matches(&keys).is_empty());
+        let found: Vec<&[u8]> = idx.skeleton_matches(&keys).map(|(k, _)| k).collect();
+        assert_eq!(found, vec![&b"harasta"[..]]);
+    }
+
+    #[test]
+    fn hash_index_finds_every_position_of_a_hash() {
+        let index = HashIndex::new(vec![3 << 30, 3 << 30, u32::MAX]).unwrap_or_default();
+        let found: Vec<usize> = index.find(3 << 62).collect();
+        assert_eq!(found, vec![0, 1]);
+        assert_eq!(index.find(u64::MAX).collect::<Vec<_>>(), vec![2]);
+        assert_eq!(index.find(0).count(), 0);
+        assert!(HashIndex::new(vec![2, 1]).is_none());
+        assert_eq!(HashIndex::default().find(0).count(), 0);
     }
 
     #[test]
@@ -509,17 +447,17 @@ mod tests {
         let mut keys = QueryKeys::default();
         keys.compute("Damascus");
         assert!(idx.folded_matches(&keys).is_empty());
-        assert_eq!(idx.strict_matches(&keys).count(), 0);
+        assert!(idx.strict_matches(&keys).is_empty());
         assert_eq!(idx.skeleton_matches(&keys).count(), 0);
     }
 
     #[test]
-    fn arena_round_trips() {
-        let mut arena = Arena::default();
+    fn runs_round_trip() {
+        let mut runs = Runs::default();
         for s in ["", "a", "bc"] {
-            arena.push(s);
+            runs.push(s.as_bytes());
         }
-        assert_eq!(arena.iter().collect::<Vec<_>>(), vec!["", "a", "bc"]);
-        assert_eq!(arena.get(7), "");
+        assert_eq!(runs.iter().collect::<Vec<_>>(), vec![b"", &b"a"[..], b"bc"]);
+        assert_eq!(runs.get(7), b"");
     }
 }

@@ -305,17 +305,23 @@ fn push_word_strict(word: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// Appends the consonant skeleton of a strict key to `out`: the first letter
-/// (a vowel as `a`), then every letter that is not a vowel.
+/// Appends the consonant skeleton of a strict key to `out`.
 pub(crate) fn skeleton_from_strict(strict: &[u8], out: &mut Vec<u8>) {
-    for (i, &b) in strict.iter().enumerate() {
+    out.extend(skeleton_of(strict));
+}
+
+/// The consonant skeleton of a strict key: the first letter (a vowel as
+/// `a`), then every letter that is not a vowel. Lazily, so that comparing a
+/// key's skeleton with another allocates nothing.
+pub(crate) fn skeleton_of(strict: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    strict.iter().enumerate().filter_map(|(i, &b)| {
         if i == 0 {
             // A leading `y` survives the strict key only as a consonant.
-            out.push(if is_vowel(b) && b != b'y' { b'a' } else { b });
-        } else if !is_vowel(b) {
-            out.push(b);
+            Some(if is_vowel(b) && b != b'y' { b'a' } else { b })
+        } else {
+            (!is_vowel(b)).then_some(b)
         }
-    }
+    })
 }
 
 /// Levenshtein distance between two byte strings, giving up (returning

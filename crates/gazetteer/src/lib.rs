@@ -78,6 +78,7 @@ pub use builder::GazetteerBuilder;
 pub use key::{fold, fold_into, strict_key, translit_key, MIN_SKELETON_LEN, MIN_STRICT_KEY_LEN};
 
 use index::{NameIndex, QueryKeys};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use rustc_hash::FxHashMap;
 
@@ -126,16 +127,18 @@ impl std::fmt::Display for CountryCode {
 pub struct Place {
     /// GeoNames id.
     pub id: GeonameId,
-    /// The GeoNames main name (`Ar Raqqah`).
-    pub name: String,
+    /// The GeoNames main name (`Ar Raqqah`). Borrowed from the data of the
+    /// [embedded](Gazetteer::embedded) gazetteer, owned otherwise.
+    pub name: Cow<'static, str>,
     /// WGS84 latitude.
     pub latitude: f64,
     /// WGS84 longitude.
     pub longitude: f64,
     /// Country the place lies in.
     pub country: CountryCode,
-    /// Full admin1 code `CC.NN` (`SY.04`), when GeoNames gives one.
-    pub admin1_code: Option<String>,
+    /// Full admin1 code `CC.NN` (`SY.04`), when GeoNames gives one; borrowed
+    /// or owned as `name` is.
+    pub admin1_code: Option<Cow<'static, str>>,
     /// Population as GeoNames states it (0 when unknown).
     pub population: u32,
 }
@@ -400,8 +403,8 @@ impl Gazetteer {
                 return;
             }
         }
-        for posting in self.names.strict_matches(keys) {
-            if !visit((MatchKind::Transliterated, 0, posting.place)) {
+        for &place in self.names.strict_matches(keys) {
+            if !visit((MatchKind::Transliterated, 0, place)) {
                 return;
             }
         }
@@ -411,14 +414,14 @@ impl Gazetteer {
         }
         let limit = key::skeleton_distance_limit(keys.strict.len());
         let distance_from_query = key::DistanceFrom::new(&keys.strict);
-        for (strict, postings) in spellings {
+        for (strict, places) in spellings {
             let distance = distance_from_query.within(strict, limit);
             if distance == 0 || distance > limit {
                 // Equal keys were found as transliterated matches already.
                 continue;
             }
-            for posting in postings {
-                if !visit((MatchKind::Skeleton, distance as u8, posting.place)) {
+            for &place in places {
+                if !visit((MatchKind::Skeleton, distance as u8, place)) {
                     return;
                 }
             }
@@ -538,9 +541,13 @@ impl Gazetteer {
             .places
             .iter()
             .map(|p| {
+                let owned = |s: &Cow<str>| match s {
+                    Cow::Borrowed(_) => 0,
+                    Cow::Owned(s) => s.capacity(),
+                };
                 std::mem::size_of::<Place>()
-                    + p.name.capacity()
-                    + p.admin1_code.as_ref().map_or(0, String::capacity)
+                    + owned(&p.name)
+                    + p.admin1_code.as_ref().map_or(0, owned)
             })
             .sum();
         places + self.names.heap_bytes()
