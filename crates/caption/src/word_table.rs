@@ -3,7 +3,6 @@
 //! token of every caption, so a probe avoids both the `Hasher` machinery of
 //! a `HashMap` and any allocation for the lowercase form.
 
-use std::collections::HashMap;
 use std::ops::BitOr;
 
 use crate::swar::{ascii_lowercase, little_endian};
@@ -11,11 +10,13 @@ use crate::swar::{ascii_lowercase, little_endian};
 /// Longest word a table holds, in bytes.
 pub(crate) const MAX_WORD: usize = 24;
 
-/// A word's bytes, ASCII-lowercased and zero-padded, inline so that a probe
-/// compares integers instead of chasing a pointer.
-type Key = [u64; MAX_WORD / 8];
+/// A word's bytes, ASCII-lowercased and zero-padded, read little-endian
+/// eight bytes to an integer, inline so that a probe compares integers
+/// instead of chasing a pointer. A tokenizer that has loaded a word's bytes
+/// already builds it without a second pass ([`WordTable::get_key`]).
+pub(crate) type Key = [u64; MAX_WORD / 8];
 
-/// The all-zero key of an empty slot (no word has it).
+/// All zero: where a key is built from, and the key of no word.
 const EMPTY: Key = [0; MAX_WORD / 8];
 
 /// The key of a word, `None` when it is empty or longer than [`MAX_WORD`].
@@ -23,7 +24,7 @@ const EMPTY: Key = [0; MAX_WORD / 8];
 /// so the probe does not wait on a store to memory it then reads.
 // Always inlined: a call here costs as much as the key itself.
 #[inline(always)]
-fn key(word: &[u8]) -> Option<Key> {
+pub(crate) fn key(word: &[u8]) -> Option<Key> {
     match word.len() {
         // Most words fit one integer: no loop over chunks.
         1..=8 => Some([ascii_lowercase(little_endian(word)), 0, 0]),
@@ -40,9 +41,17 @@ fn key(word: &[u8]) -> Option<Key> {
 
 /// Words (compared ASCII-case-insensitively, like `eq_ignore_ascii_case`)
 /// with a value each; values of a word added twice are or-ed.
+///
+/// Most probes miss, and most words fit in eight bytes: a slot's first key
+/// word sits alone in a dense array, so a miss reads 8 bytes a slot instead
+/// of a whole key and value, and the tables stay in the closer caches.
 pub(crate) struct WordTable<V> {
-    /// `(key, value)`; [`EMPTY`] marks an empty slot.
-    slots: Vec<(Key, V)>,
+    /// Each slot's first key word (bytes 0 to 8 of its word); 0 marks an
+    /// empty slot (no word's key starts with eight zero bytes).
+    heads: Vec<u64>,
+    /// The rest of each slot's key (bytes 8 to 24) and its value, read only
+    /// when the head matches.
+    rests: Vec<([u64; 2], V)>,
     /// log2 of the number of slots.
     bits: u32,
 }
@@ -51,27 +60,42 @@ impl<V: Copy + Default + BitOr<Output = V>> WordTable<V> {
     /// A table of `words`. Panics on a word longer than [`MAX_WORD`]: the
     /// lists are constants, so a test catches that.
     pub(crate) fn new<'a>(words: impl IntoIterator<Item = (&'a [u8], V)>) -> WordTable<V> {
-        let mut merged: HashMap<Key, V> = HashMap::new();
-        for (word, value) in words {
-            let key = key(word).unwrap_or_else(|| panic!("word table entry {word:?}"));
-            let entry = merged.entry(key).or_default();
-            *entry = *entry | value;
-        }
-        let bits = (merged.len() * 2)
+        let mut keyed: Vec<(Key, V)> = words
+            .into_iter()
+            .map(|(word, value)| {
+                let key = key(word).unwrap_or_else(|| panic!("word table entry {word:?}"));
+                (key, value)
+            })
+            .collect();
+        // Equal keys side by side, their values or-ed into one entry; the
+        // keys are then placed in sorted order, not in a hasher's random one,
+        // so that every run probes alike and instruction counts repeat.
+        keyed.sort_unstable_by_key(|(key, _)| *key);
+        keyed.dedup_by(|(key, value), (kept_key, kept_value)| {
+            let same = key == kept_key;
+            if same {
+                *kept_value = *kept_value | *value;
+            }
+            same
+        });
+        let bits = (keyed.len() * 2)
             .max(2)
             .next_power_of_two()
             .trailing_zeros();
         let mut table = WordTable {
-            slots: vec![(EMPTY, V::default()); 1 << bits],
+            heads: vec![0; 1 << bits],
+            rests: vec![([0; 2], V::default()); 1 << bits],
             bits,
         };
-        let mask = table.slots.len() - 1;
-        for (key, value) in merged {
+        let mask = table.heads.len() - 1;
+        for (key, value) in keyed {
+            assert_ne!(key[0], 0, "word table entry with eight zero bytes");
             let mut i = table.home(&key);
-            while table.slots[i].0 != EMPTY {
+            while table.heads[i] != 0 {
                 i = (i + 1) & mask;
             }
-            table.slots[i] = (key, value);
+            table.heads[i] = key[0];
+            table.rests[i] = ([key[1], key[2]], value);
         }
         table
     }
@@ -82,15 +106,23 @@ impl<V: Copy + Default + BitOr<Output = V>> WordTable<V> {
     // every token, so a call's register saves are a large part of it.
     #[inline]
     pub(crate) fn get(&self, word: &[u8]) -> Option<V> {
-        let key = key(word)?;
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(&key);
+        self.get_key(&key(word)?)
+    }
+
+    /// The value of the word whose [`Key`] is `key`.
+    #[inline]
+    pub(crate) fn get_key(&self, key: &Key) -> Option<V> {
+        let mask = self.heads.len() - 1;
+        let mut i = self.home(key);
         loop {
-            let (slot_key, value) = &self.slots[i];
-            if *slot_key == key {
-                return Some(*value);
+            let head = self.heads[i];
+            if head == key[0] {
+                let (rest, value) = &self.rests[i];
+                if *rest == [key[1], key[2]] {
+                    return Some(*value);
+                }
             }
-            if *slot_key == EMPTY {
+            if head == 0 {
                 return None;
             }
             i = (i + 1) & mask;
