@@ -3,7 +3,6 @@
 //! token of every caption, so a probe avoids both the `Hasher` machinery of
 //! a `HashMap` and any allocation for the lowercase form.
 
-use std::collections::HashMap;
 use std::ops::BitOr;
 
 use crate::swar::{ascii_lowercase, little_endian};
@@ -51,13 +50,25 @@ impl<V: Copy + Default + BitOr<Output = V>> WordTable<V> {
     /// A table of `words`. Panics on a word longer than [`MAX_WORD`]: the
     /// lists are constants, so a test catches that.
     pub(crate) fn new<'a>(words: impl IntoIterator<Item = (&'a [u8], V)>) -> WordTable<V> {
-        let mut merged: HashMap<Key, V> = HashMap::new();
-        for (word, value) in words {
-            let key = key(word).unwrap_or_else(|| panic!("word table entry {word:?}"));
-            let entry = merged.entry(key).or_default();
-            *entry = *entry | value;
-        }
-        let bits = (merged.len() * 2)
+        let mut keyed: Vec<(Key, V)> = words
+            .into_iter()
+            .map(|(word, value)| {
+                let key = key(word).unwrap_or_else(|| panic!("word table entry {word:?}"));
+                (key, value)
+            })
+            .collect();
+        // Equal keys side by side, their values or-ed into one entry; the
+        // keys are then placed in sorted order, not in a hasher's random one,
+        // so that every run probes alike and instruction counts repeat.
+        keyed.sort_unstable_by_key(|(key, _)| *key);
+        keyed.dedup_by(|(key, value), (kept_key, kept_value)| {
+            let same = key == kept_key;
+            if same {
+                *kept_value = *kept_value | *value;
+            }
+            same
+        });
+        let bits = (keyed.len() * 2)
             .max(2)
             .next_power_of_two()
             .trailing_zeros();
@@ -66,7 +77,7 @@ impl<V: Copy + Default + BitOr<Output = V>> WordTable<V> {
             bits,
         };
         let mask = table.slots.len() - 1;
-        for (key, value) in merged {
+        for (key, value) in keyed {
             let mut i = table.home(&key);
             while table.slots[i].0 != EMPTY {
                 i = (i + 1) & mask;
