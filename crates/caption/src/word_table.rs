@@ -10,9 +10,11 @@ use crate::swar::{ascii_lowercase, little_endian};
 /// Longest word a table holds, in bytes.
 pub(crate) const MAX_WORD: usize = 24;
 
-/// A word's bytes, ASCII-lowercased and zero-padded, inline so that a probe
-/// compares integers instead of chasing a pointer.
-type Key = [u64; MAX_WORD / 8];
+/// A word's bytes, ASCII-lowercased and zero-padded, read little-endian
+/// eight bytes to an integer, inline so that a probe compares integers
+/// instead of chasing a pointer. A tokenizer that has loaded a word's bytes
+/// already builds it without a second pass ([`WordTable::get_key`]).
+pub(crate) type Key = [u64; MAX_WORD / 8];
 
 /// The all-zero key of an empty slot (no word has it).
 const EMPTY: Key = [0; MAX_WORD / 8];
@@ -22,7 +24,7 @@ const EMPTY: Key = [0; MAX_WORD / 8];
 /// so the probe does not wait on a store to memory it then reads.
 // Always inlined: a call here costs as much as the key itself.
 #[inline(always)]
-fn key(word: &[u8]) -> Option<Key> {
+pub(crate) fn key(word: &[u8]) -> Option<Key> {
     match word.len() {
         // Most words fit one integer: no loop over chunks.
         1..=8 => Some([ascii_lowercase(little_endian(word)), 0, 0]),
@@ -93,12 +95,17 @@ impl<V: Copy + Default + BitOr<Output = V>> WordTable<V> {
     // every token, so a call's register saves are a large part of it.
     #[inline]
     pub(crate) fn get(&self, word: &[u8]) -> Option<V> {
-        let key = key(word)?;
+        self.get_key(&key(word)?)
+    }
+
+    /// The value of the word whose [`Key`] is `key`.
+    #[inline]
+    pub(crate) fn get_key(&self, key: &Key) -> Option<V> {
         let mask = self.slots.len() - 1;
-        let mut i = self.home(&key);
+        let mut i = self.home(key);
         loop {
             let (slot_key, value) = &self.slots[i];
-            if *slot_key == key {
+            if slot_key == key {
                 return Some(*value);
             }
             if *slot_key == EMPTY {
