@@ -44,6 +44,20 @@ pub(crate) fn eight_at(bytes: &[u8], at: usize) -> u64 {
     }
 }
 
+/// Where the last ASCII digit of `bytes` is, eight bytes at a time from
+/// the end.
+pub(crate) fn last_ascii_digit(bytes: &[u8]) -> Option<usize> {
+    let mut end = bytes.len();
+    for chunk in bytes.rchunks(8) {
+        end -= chunk.len();
+        let digits = in_ascii_range(little_endian(chunk), b'0', b'9');
+        if digits != 0 {
+            return Some(end + (63 - digits.leading_zeros() as usize) / 8);
+        }
+    }
+    None
+}
+
 /// How many bytes, from the first, a test answered for: the length of a
 /// run of flagged bytes (8 when all are).
 #[inline(always)]
@@ -127,6 +141,21 @@ mod tests {
         assert_eq!(low_bytes(0), 0);
         assert_eq!(low_bytes(3), 0xff_ffff);
         assert_eq!(low_bytes(8), u64::MAX);
+    }
+
+    #[test]
+    fn the_last_digit_is_found_in_any_lane() {
+        for len in 0..20 {
+            for digit in 0..len {
+                let mut bytes = vec![b'x'; len];
+                bytes[digit] = b'7';
+                if digit > 0 {
+                    bytes[digit - 1] = b'3';
+                }
+                assert_eq!(last_ascii_digit(&bytes), Some(digit));
+            }
+            assert_eq!(last_ascii_digit(&vec![b'/'; len]), None);
+        }
     }
 
     #[test]

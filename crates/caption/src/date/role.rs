@@ -341,7 +341,9 @@ fn photo_after(text: &str, tokens: &[Token], last: usize) -> bool {
 /// before a capitalized word or an opening quote, except after an initial or
 /// a title (`U.S. Army`, `Gen. Smith`).
 pub(super) fn sentence_starts(text: &str, tokens: &[Token]) -> Vec<usize> {
-    let mut starts = vec![0];
+    // Room for a few sentences: growing from one costs more than the scan.
+    let mut starts = Vec::with_capacity(8);
+    starts.push(0);
     for (i, token) in tokens.iter().enumerate() {
         let Kind::Punct(c @ ('.' | '!' | '?' | '…')) = token.kind else {
             continue;
