@@ -678,9 +678,24 @@ fn mask_credit_runs(text: &str, tokens: &mut [Token]) {
             || word.eq_ignore_ascii_case("credit")
             || t.is('/')
     };
+    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
+        return;
+    };
+    // Brackets and slashes are rare in a description: one vectorized search
+    // each tells whether their token passes can find anything.
+    let covered = &text.as_bytes()[first.span.start..last.span.end];
+    let brackets = memchr::memchr2(b'(', b'[', covered).is_some();
+    let slashes = memchr::memchr(b'/', covered).is_some();
+    // `photo` in any case anywhere, inside longer words too: without it and
+    // without a slash, no run starts.
+    let photo = memchr::memchr2_iter(b'p', b'P', covered).any(|at| {
+        covered
+            .get(at + 1..at + 5)
+            .is_some_and(|rest| rest.eq_ignore_ascii_case(b"hoto"))
+    });
     // Bracketed groups.
     let mut i = 0;
-    while i < n {
+    while brackets && i < n {
         if tokens[i].is('(') || tokens[i].is('[') {
             let close = if tokens[i].is('(') { ')' } else { ']' };
             let end = (i + 1..n.min(i + 40))
@@ -718,13 +733,15 @@ fn mask_credit_runs(text: &str, tokens: &mut [Token]) {
     // Most tokens are not `photo`: their length says so before their text
     // is looked at.
     let is_photo = |t: &Token| t.span.len() == 5 && t.span.of(text).eq_ignore_ascii_case("photo");
-    for i in 0..n {
+    let starts = if slashes || photo { 0..n } else { 0..0 };
+    for i in starts {
         let after_photo = is_photo(&tokens[i])
             && tokens
                 .get(i + 1)
                 .is_some_and(|t| t.is(':') || t.span.of(text).eq_ignore_ascii_case("by"));
         // A slash between numbers (`24/7`) or lowercase words (`and/or`) is no credit.
-        let slash = tokens[i].is('/')
+        let slash = slashes
+            && tokens[i].is('/')
             && [i.checked_sub(1), Some(i + 1)]
                 .into_iter()
                 .flatten()
