@@ -527,12 +527,58 @@ static CALENDAR_WORDS: LazyLock<WordTable<u16>> = LazyLock::new(|| {
 
 /// A capitalized word's [`CALENDAR_WORDS`] entry, 0 when it has none.
 fn calendar_bits(word: &str) -> u16 {
-    let capitalized = word.starts_with(|c: char| c.is_ascii_uppercase());
+    let bytes = word.as_bytes();
     // Every name has three to nine letters.
-    if !capitalized || !(3..=9).contains(&word.len()) {
+    let [first @ b'A'..=b'Z', second, ..] = *bytes else {
+        return 0;
+    };
+    if !(3..=9).contains(&bytes.len()) || !opens_calendar_word(first, second) {
         return 0;
     }
-    CALENDAR_WORDS.get(word.as_bytes()).unwrap_or(0)
+    CALENDAR_WORDS.get(bytes).unwrap_or(0)
+}
+
+/// For each capital, the small letters that follow it in some month or
+/// weekday name, one bit each: most capitalized words (`Syria`, `Aleppo`)
+/// are ruled out before a probe.
+const CALENDAR_OPENINGS: [u32; 26] = {
+    let mut openings = [0u32; 26];
+    let mut i = 0;
+    while i < MONTHS_FULL.len() {
+        openings = with_opening(openings, MONTHS_FULL[i]);
+        i += 1;
+    }
+    let mut i = 0;
+    while i < MONTHS_SHORT.len() {
+        openings = with_opening(openings, MONTHS_SHORT[i].0);
+        i += 1;
+    }
+    let mut i = 0;
+    while i < WEEKDAYS_FULL.len() {
+        openings = with_opening(openings, WEEKDAYS_FULL[i].0);
+        i += 1;
+    }
+    let mut i = 0;
+    while i < WEEKDAYS_SHORT.len() {
+        openings = with_opening(openings, WEEKDAYS_SHORT[i].0);
+        i += 1;
+    }
+    openings
+};
+
+/// `openings` with the first two letters of `name` (small letters) added.
+const fn with_opening(mut openings: [u32; 26], name: &str) -> [u32; 26] {
+    let bytes = name.as_bytes();
+    openings[(bytes[0] - b'a') as usize] |= 1 << (bytes[1] - b'a');
+    openings
+}
+
+/// Whether a month or weekday name starts with the capital `first` and the
+/// letter `second` in any case.
+fn opens_calendar_word(first: u8, second: u8) -> bool {
+    let second = second.to_ascii_lowercase();
+    second.is_ascii_lowercase()
+        && CALENDAR_OPENINGS[usize::from(first - b'A')] & (1 << (second - b'a')) != 0
 }
 
 /// The four-bit field of `bits` at `shift`.
@@ -574,4 +620,34 @@ pub(super) fn is_punct(tokens: &[Token], i: usize, c: char) -> bool {
 /// The text of a token.
 pub(super) fn token_text(text: &str, token: Token) -> &str {
     text.get(token.start..token.end).unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_calendar_name_passes_the_opening_test() {
+        let names = MONTHS_FULL
+            .iter()
+            .copied()
+            .chain(MONTHS_SHORT.iter().map(|(name, _)| *name))
+            .chain(WEEKDAYS_FULL.iter().map(|(name, _)| *name))
+            .chain(WEEKDAYS_SHORT.iter().map(|(name, _)| *name));
+        for name in names {
+            let [first, second, ..] = *name.as_bytes() else {
+                unreachable!("{name}")
+            };
+            let capital = first.to_ascii_uppercase();
+            assert!(opens_calendar_word(capital, second), "{name}");
+            assert!(
+                opens_calendar_word(capital, second.to_ascii_uppercase()),
+                "{name}"
+            );
+            let capitalized = format!("{}{}", char::from(capital), &name[1..]);
+            assert_ne!(calendar_bits(&capitalized), 0, "{name}");
+        }
+        assert!(!opens_calendar_word(b'S', b'y'));
+        assert_eq!(calendar_bits("Syria"), 0);
+    }
 }
