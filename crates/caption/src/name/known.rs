@@ -381,15 +381,19 @@ mod tests {
         assert_eq!(names(text), ["Hamas", "UNICEF"]);
     }
 
-    #[test]
-    fn every_pattern_has_two_bytes_to_open_with_and_none_repeats() {
-        let all: Vec<&str> = ORGS
-            .iter()
+    /// Every pattern, organizations, agencies and places.
+    fn all_patterns() -> Vec<&'static str> {
+        ORGS.iter()
             .flat_map(|g| g.iter())
             .chain(AGENCIES)
             .chain(PLACES)
             .copied()
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn every_pattern_has_two_bytes_to_open_with_and_none_repeats() {
+        let all = all_patterns();
         assert!(all.iter().all(|p| p.len() >= 2));
         let mut sorted = all.clone();
         sorted.sort_unstable();
@@ -421,13 +425,7 @@ mod tests {
     /// The matches of a leftmost-longest automaton anchored at every byte
     /// after a word boundary: what the token-driven search must find.
     fn automaton_matches(haystack: &str) -> Vec<(usize, usize, KnownKind)> {
-        let patterns: Vec<&str> = ORGS
-            .iter()
-            .flat_map(|g| g.iter())
-            .chain(AGENCIES)
-            .chain(PLACES)
-            .copied()
-            .collect();
+        let patterns = all_patterns();
         let automaton = AhoCorasick::builder()
             .match_kind(MatchKind::LeftmostLongest)
             .start_kind(StartKind::Anchored)
