@@ -101,8 +101,15 @@ fn clamp(text: &str, span: Span) -> Span {
 
 /// Decides each date's role from its cue and its sentence.
 fn classify(text: &str, tokens: &[scan::Token], raws: Vec<RawDate>) -> Vec<Classified> {
-    let starts = role::sentence_starts(text, tokens);
-    let scene = usize::from(role::is_editors_note(text, tokens, 0) && starts.len() > 1);
+    let editors_note = role::is_editors_note(text, tokens, 0);
+    // After an editor's note the scene is the second sentence wherever it
+    // starts; otherwise sentences past the last date matter to none.
+    let until = match raws.last() {
+        Some(last) if !editors_note => last.first,
+        _ => tokens.len(),
+    };
+    let starts = role::sentence_starts(text, tokens, until);
+    let scene = usize::from(editors_note && starts.len() > 1);
     let mut out: Vec<Classified> = Vec::with_capacity(raws.len());
     let mut weak_in_scene = None;
     for raw in raws {

@@ -220,6 +220,11 @@ fn cue_behind(text: &str, tokens: &[Token], first: usize, sentence_start: usize)
     let mut content_between = false;
     let mut comma_between = false;
     for i in (floor..first).rev() {
+        // Past both a content word and a comma, no cue further back can
+        // govern the date any more.
+        if content_between && comma_between {
+            return None;
+        }
         let token = tokens[i];
         let word = match token.kind {
             Kind::Word => token_text(text, token),
@@ -344,11 +349,13 @@ fn photo_after(text: &str, tokens: &[Token], last: usize) -> bool {
 /// ends at `.`, `!`, `?` or `…` (closing quotes and brackets may follow)
 /// before a capitalized word or an opening quote, except after an initial or
 /// a title (`U.S. Army`, `Gen. Smith`).
-pub(super) fn sentence_starts(text: &str, tokens: &[Token]) -> Vec<usize> {
+/// Only full stops before token `until` are looked at: a sentence that
+/// starts after the last date changes no date's sentence.
+pub(super) fn sentence_starts(text: &str, tokens: &[Token], until: usize) -> Vec<usize> {
     // Room for a few sentences: growing from one costs more than the scan.
     let mut starts = Vec::with_capacity(8);
     starts.push(0);
-    for (i, token) in tokens.iter().enumerate() {
+    for (i, token) in tokens.iter().enumerate().take(until) {
         let Kind::Punct(c @ ('.' | '!' | '?' | '…')) = token.kind else {
             continue;
         };
