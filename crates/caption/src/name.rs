@@ -284,6 +284,11 @@ fn tokenize(text: &str, start: usize, end: usize) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(slice.len() / 5 + 4);
     let mut i = 0;
     while i < bytes.len() {
+        // A space is most often next: skip it before the table.
+        if bytes[i] == b' ' {
+            i += 1;
+            continue;
+        }
         let punct = match BYTE_KINDS[usize::from(bytes[i])] {
             ByteKind::Space => {
                 i += 1;
