@@ -24,8 +24,15 @@ mod scan;
 use crate::record::{DateMention, DateRole, PartialDate};
 use crate::span::Span;
 
+use crate::swar::last_ascii_digit;
 use role::Cue;
 use scan::RawDate;
+
+/// How many tokens past its last number a date and its role cues read: a
+/// number reads a glued suffix or separator and the digits after it, a date
+/// ends at most one token past its last number (`7th`), and the photo cue
+/// reads three tokens past the date (`, file photo`). One more for margin.
+const LOOKAHEAD_TOKENS: usize = 6;
 
 /// What the date scanner found.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -51,14 +58,26 @@ struct Classified {
 }
 
 /// Scans the description part of `text` for dates.
+// Out of line: it runs once per caption, and profiles then show its cost.
+#[inline(never)]
 pub(crate) fn find_dates(text: &str, description: Span) -> DatesFound {
     let description = clamp(text, description);
     // Every wire pattern has a digit (a day or a year): without one there is
-    // nothing to tokenize.
-    if !description.of(text).bytes().any(|b| b.is_ascii_digit()) {
+    // nothing to tokenize, and past the last one only a few tokens matter.
+    let Some(last_digit) = last_ascii_digit(description.of(text).as_bytes()) else {
         return DatesFound::default();
+    };
+    let mut tokens = scan::tokenize(
+        text,
+        description,
+        description.start + last_digit,
+        LOOKAHEAD_TOKENS,
+    );
+    // The scene of a caption that opens with an editor's note is its second
+    // sentence, if it has one, which may start anywhere.
+    if role::is_editors_note(text, &tokens, 0) {
+        tokens = scan::tokenize(text, description, description.end, 0);
     }
-    let tokens = scan::tokenize(text, description);
     let raws = scan::scan(text, &tokens);
     if raws.is_empty() {
         return DatesFound::default();
@@ -82,8 +101,15 @@ fn clamp(text: &str, span: Span) -> Span {
 
 /// Decides each date's role from its cue and its sentence.
 fn classify(text: &str, tokens: &[scan::Token], raws: Vec<RawDate>) -> Vec<Classified> {
-    let starts = role::sentence_starts(text, tokens);
-    let scene = usize::from(role::is_editors_note(text, tokens, 0) && starts.len() > 1);
+    let editors_note = role::is_editors_note(text, tokens, 0);
+    // After an editor's note the scene is the second sentence wherever it
+    // starts; otherwise sentences past the last date matter to none.
+    let until = match raws.last() {
+        Some(last) if !editors_note => last.first,
+        _ => tokens.len(),
+    };
+    let starts = role::sentence_starts(text, tokens, until);
+    let scene = usize::from(editors_note && starts.len() > 1);
     let mut out: Vec<Classified> = Vec::with_capacity(raws.len());
     let mut weak_in_scene = None;
     for raw in raws {
@@ -130,7 +156,10 @@ fn settle(text: &str, classified: &[Classified]) -> DatesFound {
         .iter()
         .find(|c| c.role == DateRole::Created && c.raw.year.is_some())
         .and_then(|c| c.raw.year);
-    let mut found = DatesFound::default();
+    let mut found = DatesFound {
+        mentions: Vec::with_capacity(classified.len()),
+        ..DatesFound::default()
+    };
     let mut best: Option<((bool, u8, bool), PartialDate)> = None;
     for (index, item) in classified.iter().enumerate() {
         let raw = item.raw;

@@ -16,7 +16,9 @@ pub(crate) use lexicon::{
 };
 
 use crate::span::Span;
+use crate::swar;
 use crate::text::char_at;
+use crate::word_table;
 
 /// The written shape of a token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +58,9 @@ pub(crate) struct Token {
     pub punct: char,
     /// Kinds of the well-known names this token is part of.
     pub known: Known,
+    /// A word with a character inside that is neither a letter nor a digit
+    /// (`al-Assad`, `U.N.`), after which a well-known name may start.
+    joined: bool,
 }
 
 /// Which well-known names cover a token.
@@ -101,6 +106,8 @@ pub(crate) struct Words<'t> {
 
 impl<'t> Words<'t> {
     /// Tokenizes `description` (a span of `text`) and marks credit-like runs.
+    // Out of line: it runs once per caption, and profiles then show its cost.
+    #[inline(never)]
     pub(crate) fn new(text: &'t str, description: Span) -> Words<'t> {
         // A span off the char boundaries (never made by the crate itself)
         // shrinks to the whole characters it covers.
@@ -116,7 +123,7 @@ impl<'t> Words<'t> {
         let mut tokens = tokenize(text, start, end);
         mark_sentence_starts(text, &mut tokens);
         mask_credit_runs(text, &mut tokens);
-        let mut known = known::find_known(text, start, end);
+        let mut known = known::find_known(text, &tokens, Span::new(start, end));
         known.retain(|m| !covering(&tokens, m.start, m.end).any(|t| t.masked));
         for m in &known {
             let first = tokens.partition_point(|t| t.span.end <= m.start);
@@ -228,87 +235,254 @@ fn is_joiner(c: char) -> bool {
     matches!(c, '-' | '\'' | '’' | '‘' | 'ʼ' | 'ʻ' | '`')
 }
 
+/// What the tokenizer does with a byte before decoding anything.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ByteKind {
+    /// ASCII whitespace: skipped.
+    Space,
+    /// An ASCII letter or digit: a word starts.
+    Alnum,
+    /// Any other ASCII character: a punctuation token.
+    Punct,
+    /// The first byte of a character that must be decoded.
+    Other,
+}
+
+/// The [`ByteKind`] of every byte.
+const BYTE_KINDS: [ByteKind; 256] = {
+    let mut kinds = [ByteKind::Other; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8 as char;
+        kinds[b] = if c.is_ascii_alphanumeric() {
+            ByteKind::Alnum
+        } else if c.is_whitespace() {
+            ByteKind::Space
+        } else {
+            ByteKind::Punct
+        };
+        b += 1;
+    }
+    kinds
+};
+
+/// A word token as read: where it ends and what it is.
+struct WordScan {
+    end: usize,
+    shape: Shape,
+    class: Class,
+    possessive: bool,
+    /// Holds a character that is neither a letter nor a digit.
+    joined: bool,
+}
+
 /// Splits `text[start..end]` into tokens.
+#[inline(never)]
 fn tokenize(text: &str, start: usize, end: usize) -> Vec<Token> {
     let slice = &text[start..end];
     let bytes = slice.as_bytes();
     let mut tokens = Vec::with_capacity(slice.len() / 5 + 4);
     let mut i = 0;
-    while i < slice.len() {
-        // A space is most often next; skip it before any decoding.
-        if slice.as_bytes()[i] == b' ' {
+    while i < bytes.len() {
+        // A space is most often next: skip it before the table.
+        if bytes[i] == b' ' {
             i += 1;
             continue;
         }
-        let Some(c) = char_at(slice, i) else {
-            break;
-        };
-        if c.is_whitespace() {
-            i += c.len_utf8();
-            continue;
-        }
-        if !c.is_alphanumeric() {
-            tokens.push(Token {
-                span: Span::new(start + i, start + i + c.len_utf8()),
-                shape: Shape::Punct,
-                class: 0,
-                possessive: false,
-                masked: false,
-                sentence_start: false,
-                punct: c,
-                known: Known::default(),
-            });
-            i += c.len_utf8();
-            continue;
-        }
-        let word_end = scan_word(slice, i);
-        let mut end_of_word = word_end;
-        // A period belongs to the word for dotted abbreviations (`U.N.`),
-        // initials (`W.`) and capitalized abbreviations (`Gen.`, `Sept.`, `Fla.`).
-        if bytes.get(end_of_word) == Some(&b'.') {
-            let word = &slice[i..end_of_word];
-            let first_upper = word.chars().next().is_some_and(char::is_uppercase);
-            let dotted =
-                has_byte(word, b'.') && !word.chars().next().is_some_and(|c| c.is_ascii_digit());
-            let initial = word.chars().count() == 1 && first_upper;
-            if dotted || initial || (first_upper && with_lowercase(word, lexicon::is_abbreviation))
-            {
-                end_of_word += 1;
+        let punct = match BYTE_KINDS[usize::from(bytes[i])] {
+            ByteKind::Space => {
+                i += 1;
+                continue;
             }
-        }
-        let word = &slice[i..end_of_word];
-        let possessive_bytes = possessive_len(word);
-        let possessive = possessive_bytes > 0;
-        let bare = &word[..word.len() - possessive_bytes];
-        let shape = shape_of(bare);
-        let mut class = classes_of(bare.trim_end_matches('.'));
-        // `Director-General`, `Vice-President`: a compound of title words.
-        if class == 0 && shape == Shape::Cap && has_byte(bare, b'-') {
-            let parts = bare.split('-').map(classes_of);
-            if parts.clone().all(|c| c & (TITLE | TITLE_MOD) != 0) {
-                class = if parts.clone().any(|c| c & TITLE != 0) {
-                    TITLE
-                } else {
-                    TITLE_MOD
+            ByteKind::Punct => char::from(bytes[i]),
+            ByteKind::Alnum => {
+                i = push_word(&mut tokens, slice, start, i);
+                continue;
+            }
+            ByteKind::Other => {
+                let Some(c) = char_at(slice, i) else {
+                    break;
                 };
+                if c.is_whitespace() {
+                    i += c.len_utf8();
+                    continue;
+                }
+                if c.is_alphanumeric() {
+                    i = push_word(&mut tokens, slice, start, i);
+                    continue;
+                }
+                c
             }
-        }
-        if shape == Shape::Number {
-            class = 0;
-        }
+        };
         tokens.push(Token {
-            span: Span::new(start + i, start + end_of_word),
-            shape,
-            class,
-            possessive,
+            span: Span::new(start + i, start + i + punct.len_utf8()),
+            shape: Shape::Punct,
+            class: 0,
+            possessive: false,
             masked: false,
             sentence_start: false,
-            punct: '\0',
+            punct,
             known: Known::default(),
+            joined: false,
         });
-        i = end_of_word;
+        i += punct.len_utf8();
     }
     tokens
+}
+
+/// Pushes the word that starts at byte `i` of `slice` (at `offset` in the
+/// caption text) and returns where it ends.
+fn push_word(tokens: &mut Vec<Token>, slice: &str, offset: usize, i: usize) -> usize {
+    let word = plain_word(slice.as_bytes(), i).unwrap_or_else(|| any_word(slice, i));
+    tokens.push(Token {
+        span: Span::new(offset + i, offset + word.end),
+        shape: word.shape,
+        class: word.class,
+        possessive: word.possessive,
+        masked: false,
+        sentence_start: false,
+        punct: '\0',
+        known: Known::default(),
+        joined: word.joined,
+    });
+    word.end
+}
+
+/// The common word, read without decoding: a run of ASCII letters and
+/// digits that nothing after it extends (no joiner before a letter, no dot
+/// after a single letter, no separator between digits). `None` leaves any
+/// other word to [`any_word`], which gives the same answer for these.
+#[inline]
+fn plain_word(bytes: &[u8], i: usize) -> Option<WordScan> {
+    // Most words fit in eight bytes: one load finds their end and key.
+    let eight = swar::eight_at(bytes, i);
+    let mut len = swar::leading_flagged(swar::ascii_alnum(eight));
+    if len == 0 {
+        // A letter or digit outside ASCII.
+        return None;
+    }
+    if len == 8 {
+        loop {
+            let more = swar::leading_flagged(swar::ascii_alnum(swar::eight_at(bytes, i + len)));
+            len += more;
+            if more < 8 {
+                break;
+            }
+        }
+    }
+    let end = i + len;
+    let last = bytes[end - 1];
+    let digit_after = |at: usize| bytes.get(at).is_some_and(u8::is_ascii_digit);
+    let mut period_after = false;
+    match bytes.get(end) {
+        None => {}
+        // `2.8`, `5,700`: separators inside a number.
+        Some(b'.' | b',') if last.is_ascii_digit() && digit_after(end + 1) => return None,
+        // `U.N`, `W.`: a single letter may take dots.
+        Some(b'.') if len == 1 && !last.is_ascii_digit() => return None,
+        Some(b'.') => period_after = true,
+        // `al-Assad`, `Syria's`: a joiner before a letter or digit.
+        Some(b'-' | b'\'' | b'`')
+            if bytes
+                .get(end + 1)
+                .is_some_and(|&b| !b.is_ascii() || b.is_ascii_alphanumeric()) =>
+        {
+            return None
+        }
+        // Another letter, a typographic apostrophe, or a space to decode.
+        Some(&b) if !b.is_ascii() => return None,
+        Some(_) => {}
+    }
+    let word = &bytes[i..end];
+    // The short word's own bytes, zero-padded: its key once lowercased.
+    let short = (len < 8).then(|| eight & swar::low_bytes(len));
+    let first = bytes[i];
+    let shape = if first.is_ascii_digit() {
+        Shape::Number
+    } else if !first.is_ascii_uppercase() {
+        Shape::Lower
+    } else {
+        let (any_lowercase, any_digit) = match short {
+            Some(run) => (
+                swar::in_ascii_range(run, b'a', b'z') != 0,
+                swar::in_ascii_range(run, b'0', b'9') != 0,
+            ),
+            None => (
+                word.iter().any(u8::is_ascii_lowercase),
+                word.iter().any(u8::is_ascii_digit),
+            ),
+        };
+        if any_digit {
+            Shape::Compound
+        } else if len >= 2 && !any_lowercase {
+            Shape::Upper
+        } else {
+            Shape::Cap
+        }
+    };
+    let key = match short {
+        Some(run) => Some([swar::ascii_lowercase(run), 0, 0]),
+        None => word_table::key(word),
+    };
+    let (class, abbreviation) = match (shape, key) {
+        (Shape::Number, _) | (_, None) => (0, false),
+        (_, Some(key)) => lexicon::classes_and_abbreviation(&key),
+    };
+    // `Gen.`, `Sept.`: a capitalized abbreviation keeps its period.
+    let takes_period = period_after && first.is_ascii_uppercase() && abbreviation;
+    Some(WordScan {
+        end: end + usize::from(takes_period),
+        shape,
+        class,
+        possessive: false,
+        joined: false,
+    })
+}
+
+/// Any word, decoded character by character: joiners, dots, possessives,
+/// compounds and letters outside ASCII.
+fn any_word(slice: &str, i: usize) -> WordScan {
+    let bytes = slice.as_bytes();
+    let word_end = scan_word(slice, i);
+    let mut end_of_word = word_end;
+    // A period belongs to the word for dotted abbreviations (`U.N.`),
+    // initials (`W.`) and capitalized abbreviations (`Gen.`, `Sept.`, `Fla.`).
+    if bytes.get(end_of_word) == Some(&b'.') {
+        let word = &slice[i..end_of_word];
+        let first_upper = word.chars().next().is_some_and(char::is_uppercase);
+        let dotted =
+            has_byte(word, b'.') && !word.chars().next().is_some_and(|c| c.is_ascii_digit());
+        let initial = word.chars().count() == 1 && first_upper;
+        if dotted || initial || (first_upper && with_lowercase(word, lexicon::is_abbreviation)) {
+            end_of_word += 1;
+        }
+    }
+    let word = &slice[i..end_of_word];
+    let possessive_bytes = possessive_len(word);
+    let bare = &word[..word.len() - possessive_bytes];
+    let shape = shape_of(bare);
+    let mut class = classes_of(bare.trim_end_matches('.'));
+    // `Director-General`, `Vice-President`: a compound of title words.
+    if class == 0 && shape == Shape::Cap && has_byte(bare, b'-') {
+        let parts = bare.split('-').map(classes_of);
+        if parts.clone().all(|c| c & (TITLE | TITLE_MOD) != 0) {
+            class = if parts.clone().any(|c| c & TITLE != 0) {
+                TITLE
+            } else {
+                TITLE_MOD
+            };
+        }
+    }
+    if shape == Shape::Number {
+        class = 0;
+    }
+    WordScan {
+        end: end_of_word,
+        shape,
+        class,
+        possessive: possessive_bytes > 0,
+        joined: !word.chars().all(char::is_alphanumeric),
+    }
 }
 
 /// The end of the word that starts at byte `i` of `s`: letters and digits,
@@ -475,6 +649,7 @@ pub(crate) fn classes_of(word: &str) -> Class {
 
 /// Marks the first token of every sentence: after `.`, `!`, `?`, `:`, a
 /// dash or bracket that closes a dateline or a `FILE -` tag.
+#[inline(never)]
 fn mark_sentence_starts(text: &str, tokens: &mut [Token]) {
     let mut start = true;
     for token in tokens.iter_mut() {
@@ -498,6 +673,7 @@ fn mark_sentence_starts(text: &str, tokens: &mut [Token]) {
 /// or `Photo`, words touching a `/`, the name after `Photo by`/`Photo:`, and
 /// a trailing `Name, AGENCY` line. The credit scanner normally cuts these
 /// off already; this keeps photographers out of the persons when it cannot.
+#[inline(never)]
 fn mask_credit_runs(text: &str, tokens: &mut [Token]) {
     const RUN_WORDS: usize = 8;
     let n = tokens.len();
@@ -507,9 +683,24 @@ fn mask_credit_runs(text: &str, tokens: &mut [Token]) {
             || word.eq_ignore_ascii_case("credit")
             || t.is('/')
     };
+    let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
+        return;
+    };
+    // Brackets and slashes are rare in a description: one vectorized search
+    // each tells whether their token passes can find anything.
+    let covered = &text.as_bytes()[first.span.start..last.span.end];
+    let brackets = memchr::memchr2(b'(', b'[', covered).is_some();
+    let slashes = memchr::memchr(b'/', covered).is_some();
+    // `photo` in any case anywhere, inside longer words too: without it and
+    // without a slash, no run starts.
+    let photo = memchr::memchr2_iter(b'p', b'P', covered).any(|at| {
+        covered
+            .get(at + 1..at + 5)
+            .is_some_and(|rest| rest.eq_ignore_ascii_case(b"hoto"))
+    });
     // Bracketed groups.
     let mut i = 0;
-    while i < n {
+    while brackets && i < n {
         if tokens[i].is('(') || tokens[i].is('[') {
             let close = if tokens[i].is('(') { ')' } else { ']' };
             let end = (i + 1..n.min(i + 40))
@@ -544,14 +735,18 @@ fn mask_credit_runs(text: &str, tokens: &mut [Token]) {
         }
         _ => false,
     };
-    for i in 0..n {
-        let word = tokens[i].span.of(text);
-        let after_photo = word.eq_ignore_ascii_case("photo")
+    // Most tokens are not `photo`: their length says so before their text
+    // is looked at.
+    let is_photo = |t: &Token| t.span.len() == 5 && t.span.of(text).eq_ignore_ascii_case("photo");
+    let starts = if slashes || photo { 0..n } else { 0..0 };
+    for i in starts {
+        let after_photo = is_photo(&tokens[i])
             && tokens
                 .get(i + 1)
                 .is_some_and(|t| t.is(':') || t.span.of(text).eq_ignore_ascii_case("by"));
         // A slash between numbers (`24/7`) or lowercase words (`and/or`) is no credit.
-        let slash = tokens[i].is('/')
+        let slash = slashes
+            && tokens[i].is('/')
             && [i.checked_sub(1), Some(i + 1)]
                 .into_iter()
                 .flatten()
@@ -585,14 +780,8 @@ fn mask_credit_runs(text: &str, tokens: &mut [Token]) {
     // A trailing `Name Surname, AGENCY` (a credit on its own last line).
     if n >= 3 {
         let last = &tokens[n - 1];
-        let agency_last = last.is_word()
-            && known::find_known(text, last.span.start, last.span.end)
-                .iter()
-                .any(|m| {
-                    m.kind == KnownKind::Agency
-                        && m.start == last.span.start
-                        && m.end == last.span.end
-                });
+        let agency_last =
+            last.is_word() && known::kind_of(last.span.of(text)) == Some(KnownKind::Agency);
         if agency_last && tokens[n - 2].is(',') {
             tokens[n - 1].masked = true;
             for t in tokens[..n - 2].iter_mut().rev() {

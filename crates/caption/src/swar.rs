@@ -34,6 +34,46 @@ pub(crate) fn little_endian(chunk: &[u8]) -> u64 {
     value
 }
 
+/// The eight bytes of `bytes` from `at` on, zero-padded past its end: a
+/// token scan reads its text eight bytes at a time up to the last byte.
+#[inline(always)]
+pub(crate) fn eight_at(bytes: &[u8], at: usize) -> u64 {
+    match bytes.get(at..at + 8) {
+        Some(eight) => little_endian(eight),
+        None => little_endian(bytes.get(at..).unwrap_or_default()),
+    }
+}
+
+/// Where the last ASCII digit of `bytes` is, eight bytes at a time from
+/// the end.
+pub(crate) fn last_ascii_digit(bytes: &[u8]) -> Option<usize> {
+    let mut end = bytes.len();
+    for chunk in bytes.rchunks(8) {
+        end -= chunk.len();
+        let digits = in_ascii_range(little_endian(chunk), b'0', b'9');
+        if digits != 0 {
+            return Some(end + (63 - digits.leading_zeros() as usize) / 8);
+        }
+    }
+    None
+}
+
+/// How many bytes, from the first, a test answered for: the length of a
+/// run of flagged bytes (8 when all are).
+#[inline(always)]
+pub(crate) fn leading_flagged(flags: u64) -> usize {
+    (((!flags) & HIGH).trailing_zeros() / 8) as usize
+}
+
+/// The low `n` bytes of an integer (`n` up to 8) set, the rest clear.
+#[inline(always)]
+pub(crate) fn low_bytes(n: usize) -> u64 {
+    match n {
+        0..8 => (1u64 << (8 * n)) - 1,
+        _ => u64::MAX,
+    }
+}
+
 /// The ASCII bytes from `lo` to `hi` (both ASCII, `lo <= hi`): the low
 /// seven bits plus a constant reach the high bit from `lo` on, and past it
 /// after `hi`; no byte's sum carries into the next.
@@ -43,19 +83,29 @@ pub(crate) fn in_ascii_range(eight: u64, lo: u8, hi: u8) -> u64 {
     (low7 + ONES * u64::from(0x80 - lo)) & !(low7 + ONES * u64::from(0x7f - hi)) & !eight & HIGH
 }
 
-/// The bytes equal to `byte`: zero bytes of the difference, with the
-/// classic borrow trick.
+/// The bytes equal to `byte`: zero bytes of the difference. Exact in every
+/// byte (the classic borrow trick may flag a byte above a match), so that a
+/// run of flags can be counted.
 #[inline(always)]
 pub(crate) fn bytes_equal(eight: u64, byte: u8) -> u64 {
     let diff = eight ^ (ONES * u64::from(byte));
-    diff.wrapping_sub(ONES) & !diff & HIGH
+    // The low seven bits plus 0x7f reach the high bit unless all are zero,
+    // and no byte's sum carries into the next.
+    let nonzero = ((diff & !HIGH) + !HIGH) | diff;
+    !nonzero & HIGH
+}
+
+/// ASCII letters.
+#[inline(always)]
+pub(crate) fn ascii_letters(eight: u64) -> u64 {
+    // Bit 5 set folds capitals onto small letters (and nothing else onto them).
+    in_ascii_range(eight | (ONES * 0x20), b'a', b'z')
 }
 
 /// ASCII letters and digits.
 #[inline(always)]
 pub(crate) fn ascii_alnum(eight: u64) -> u64 {
-    // Bit 5 set folds capitals onto small letters (and nothing else onto them).
-    in_ascii_range(eight | (ONES * 0x20), b'a', b'z') | in_ascii_range(eight, b'0', b'9')
+    ascii_letters(eight) | in_ascii_range(eight, b'0', b'9')
 }
 
 /// `to_ascii_lowercase` on each of the eight bytes: capitals get bit 5 set;
@@ -83,6 +133,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn loads_pad_with_zeros_and_masks_keep_low_bytes() {
+        let bytes = b"abcdefghij";
+        assert_eq!(eight_at(bytes, 0), u64::from_le_bytes(*b"abcdefgh"));
+        assert_eq!(eight_at(bytes, 7), u64::from_le_bytes(*b"hij\0\0\0\0\0"));
+        assert_eq!(eight_at(bytes, 10), 0);
+        assert_eq!(low_bytes(0), 0);
+        assert_eq!(low_bytes(3), 0xff_ffff);
+        assert_eq!(low_bytes(8), u64::MAX);
+    }
+
+    #[test]
+    fn the_last_digit_is_found_in_any_lane() {
+        for len in 0..20 {
+            for digit in 0..len {
+                let mut bytes = vec![b'x'; len];
+                bytes[digit] = b'7';
+                if digit > 0 {
+                    bytes[digit - 1] = b'3';
+                }
+                assert_eq!(last_ascii_digit(&bytes), Some(digit));
+            }
+            assert_eq!(last_ascii_digit(&vec![b'/'; len]), None);
+        }
+    }
+
+    #[test]
     fn byte_tests_agree_with_the_byte_methods_in_every_lane() {
         for filler in [b' ', b'x', b'Z', 0xff] {
             for (b, eight, flag) in each_byte_in_each_lane(filler) {
@@ -90,6 +166,11 @@ mod tests {
                 assert_eq!(
                     ascii_alnum(eight) & flag != 0,
                     b.is_ascii_alphanumeric(),
+                    "{b}"
+                );
+                assert_eq!(
+                    ascii_letters(eight) & flag != 0,
+                    b.is_ascii_alphabetic(),
                     "{b}"
                 );
                 assert_eq!(bytes_equal(eight, b'(') & flag != 0, b == b'(', "{b}");
@@ -103,6 +184,10 @@ mod tests {
                     b.to_ascii_lowercase(),
                     "{b}"
                 );
+                let run = (0..8)
+                    .take_while(|&i| (eight >> (8 * i)) as u8 == filler)
+                    .count();
+                assert_eq!(leading_flagged(bytes_equal(eight, filler)), run);
             }
         }
     }

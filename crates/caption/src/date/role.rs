@@ -220,6 +220,11 @@ fn cue_behind(text: &str, tokens: &[Token], first: usize, sentence_start: usize)
     let mut content_between = false;
     let mut comma_between = false;
     for i in (floor..first).rev() {
+        // Past both a content word and a comma, no cue further back can
+        // govern the date any more.
+        if content_between && comma_between {
+            return None;
+        }
         let token = tokens[i];
         let word = match token.kind {
             Kind::Word => token_text(text, token),
@@ -234,7 +239,11 @@ fn cue_behind(text: &str, tokens: &[Token], first: usize, sentence_start: usize)
             Kind::Punct(';' | ':') => return None,
             Kind::Punct(_) => continue,
         };
-        let capitalized = word.starts_with(char::is_uppercase);
+        // ASCII answers without decoding.
+        let capitalized = match word.as_bytes().first() {
+            Some(b) if b.is_ascii() => b.is_ascii_uppercase(),
+            _ => word.starts_with(char::is_uppercase),
+        };
         if capitalized && i != sentence_start {
             // A name (`Russia's Defence Ministry`): part of the cue's phrase,
             // never a cue itself except as a sentence's first word.
@@ -340,9 +349,13 @@ fn photo_after(text: &str, tokens: &[Token], last: usize) -> bool {
 /// ends at `.`, `!`, `?` or `…` (closing quotes and brackets may follow)
 /// before a capitalized word or an opening quote, except after an initial or
 /// a title (`U.S. Army`, `Gen. Smith`).
-pub(super) fn sentence_starts(text: &str, tokens: &[Token]) -> Vec<usize> {
-    let mut starts = vec![0];
-    for (i, token) in tokens.iter().enumerate() {
+/// Only full stops before token `until` are looked at: a sentence that
+/// starts after the last date changes no date's sentence.
+pub(super) fn sentence_starts(text: &str, tokens: &[Token], until: usize) -> Vec<usize> {
+    // Room for a few sentences: growing from one costs more than the scan.
+    let mut starts = Vec::with_capacity(8);
+    starts.push(0);
+    for (i, token) in tokens.iter().enumerate().take(until) {
         let Kind::Punct(c @ ('.' | '!' | '?' | '…')) = token.kind else {
             continue;
         };
@@ -381,7 +394,10 @@ fn is_abbreviation(word: &str) -> bool {
     let mut chars = word.chars();
     let single_capital =
         matches!((chars.next(), chars.next()), (Some(c), None) if c.is_uppercase());
-    single_capital || TITLES.contains(&word)
+    // Every title is two to four ASCII bytes, capital first: most words
+    // before a full stop are ruled out before the list is.
+    let title_shaped = (2..=4).contains(&word.len()) && word.as_bytes()[0].is_ascii_uppercase();
+    single_capital || (title_shaped && TITLES.contains(&word))
 }
 
 /// Whether the sentence starting at token `start` is an editor's note
@@ -426,6 +442,16 @@ fn in_list(word: &str, list: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn titles_and_initials_keep_their_full_stop() {
+        for word in ["Mr", "Cmdr", "Prof", "A", "É"] {
+            assert!(is_abbreviation(word), "{word}");
+        }
+        for word in ["mr", "MR", "Aleppo", "2016", "", "Dr."] {
+            assert!(!is_abbreviation(word), "{word}");
+        }
+    }
 
     #[test]
     fn fillers_are_sorted_lower_case_and_short() {

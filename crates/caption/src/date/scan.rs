@@ -17,6 +17,7 @@ use std::sync::LazyLock;
 use jiff::civil::Weekday;
 
 use crate::span::Span;
+use crate::swar;
 use crate::word_table::WordTable;
 
 /// One lexical token of the description.
@@ -41,94 +42,92 @@ pub(super) enum Kind {
     Punct(char),
 }
 
-/// Splits `span` of `text` into tokens; offsets are into `text`. ASCII is
-/// classified byte by byte; only other characters are decoded.
-pub(super) fn tokenize(text: &str, span: Span) -> Vec<Token> {
-    let bytes = text.as_bytes();
-    let mut tokens = Vec::with_capacity(span.len() / 5 + 1);
+/// Splits `span` of `text` into tokens; offsets are into `text`. Past byte
+/// `through` only `lookahead` tokens are read: what follows the last digit
+/// can hold no date, only the words after one that the scanner and the role
+/// cues look at. ASCII is read eight bytes at a time; only other characters
+/// are decoded.
+pub(super) fn tokenize(text: &str, span: Span, through: usize, lookahead: usize) -> Vec<Token> {
+    // Cut at the span's end, so that eight-byte loads stop there.
+    let bytes = &text.as_bytes()[..span.end];
+    let mut tokens = Vec::with_capacity((through.min(span.end) - span.start) / 5 + lookahead + 1);
+    let mut read_past = 0;
     let mut i = span.start;
-    while i < span.end {
-        // A space is most often next; skip it before any decoding.
-        if bytes[i] == b' ' {
+    while i < bytes.len() {
+        let b = bytes[i];
+        // A space is most often next; skip it before anything else.
+        if b == b' ' {
             i += 1;
             continue;
         }
-        let (c, len) = char_at(text, bytes, i);
-        let kind = if c.is_ascii_digit() {
-            Kind::Number
-        } else if c.is_alphabetic() {
-            Kind::Word
-        } else if c.is_whitespace() {
-            i += len;
-            continue;
-        } else {
-            tokens.push(Token {
-                start: i,
-                end: i + len,
-                kind: Kind::Punct(c),
-            });
-            i += len;
-            continue;
-        };
         let start = i;
-        i += len;
-        let continues = match kind {
-            Kind::Number => DIGIT,
-            _ => LETTER | APOSTROPHE,
-        };
-        while i < span.end {
-            // ASCII continues a token by table, without decoding.
-            let b = bytes[i];
-            if b.is_ascii() {
-                if ASCII_CLASS[usize::from(b)] & continues == 0 {
-                    break;
-                }
-                i += 1;
+        let kind = if b.is_ascii() {
+            i += 1;
+            if b.is_ascii_digit() {
+                Kind::Number
+            } else if b.is_ascii_alphabetic() {
+                Kind::Word
+            } else if matches!(b, b' ' | b'\t'..=b'\r') {
+                // What `char::is_whitespace` says of ASCII.
                 continue;
+            } else {
+                Kind::Punct(char::from(b))
             }
-            let (next, next_len) = char_at(text, bytes, i);
-            let same = match kind {
-                Kind::Number => next.is_ascii_digit(),
-                _ => next.is_alphabetic() || next == '\'' || next == '’',
-            };
-            if !same {
-                break;
+        } else {
+            let (c, len) = char_at(text, bytes, i);
+            i += len;
+            if c.is_alphabetic() {
+                Kind::Word
+            } else if c.is_whitespace() {
+                continue;
+            } else {
+                Kind::Punct(c)
             }
-            i += next_len;
+        };
+        if matches!(kind, Kind::Number | Kind::Word) {
+            i = token_end(text, bytes, i, kind);
         }
         tokens.push(Token {
             start,
             end: i,
             kind,
         });
+        if start > through {
+            read_past += 1;
+            if read_past >= lookahead {
+                break;
+            }
+        }
     }
     tokens
 }
 
-/// Classes of ASCII bytes inside a token.
-const DIGIT: u8 = 1;
-const LETTER: u8 = 1 << 1;
-const APOSTROPHE: u8 = 1 << 2;
-
-/// [`DIGIT`], [`LETTER`] or [`APOSTROPHE`] of each ASCII byte.
-const ASCII_CLASS: [u8; 128] = {
-    let mut table = [0u8; 128];
-    let mut b = 0;
-    while b < 128 {
-        let byte = b as u8;
-        table[b] = if byte.is_ascii_digit() {
-            DIGIT
-        } else if byte.is_ascii_alphabetic() {
-            LETTER
-        } else if byte == b'\'' {
-            APOSTROPHE
-        } else {
-            0
+/// Where the word or number that goes on at byte `i` ends: ASCII eight
+/// bytes at a time, other characters decoded.
+#[inline(always)]
+fn token_end(text: &str, bytes: &[u8], mut i: usize, kind: Kind) -> usize {
+    loop {
+        let eight = swar::eight_at(bytes, i);
+        let continues = match kind {
+            Kind::Number => swar::in_ascii_range(eight, b'0', b'9'),
+            _ => swar::ascii_letters(eight) | swar::bytes_equal(eight, b'\''),
         };
-        b += 1;
+        let run = swar::leading_flagged(continues);
+        i += run;
+        if run == 8 {
+            continue;
+        }
+        // Past the span, or an ASCII byte that ends the token.
+        if bytes.get(i).is_none_or(u8::is_ascii) || kind == Kind::Number {
+            return i;
+        }
+        let (next, next_len) = char_at(text, bytes, i);
+        if !(next.is_alphabetic() || next == '’') {
+            return i;
+        }
+        i += next_len;
     }
-    table
-};
+}
 
 /// The character at byte `i` (a char boundary) and its length.
 fn char_at(text: &str, bytes: &[u8], i: usize) -> (char, usize) {
@@ -170,7 +169,8 @@ const BARE_YEARS: std::ops::RangeInclusive<i16> = 1900..=2099;
 
 /// Finds every date in the tokens, in order.
 pub(super) fn scan(text: &str, tokens: &[Token]) -> Vec<RawDate> {
-    let mut found = Vec::new();
+    // Room for the usual few, so that the first date does not grow it.
+    let mut found = Vec::with_capacity(4);
     let mut i = 0;
     while i < tokens.len() {
         if let Some(date) = date_at(text, tokens, i) {
@@ -188,6 +188,10 @@ fn date_at(text: &str, tokens: &[Token], i: usize) -> Option<RawDate> {
     let token = tokens[i];
     match token.kind {
         Kind::Word => {
+            // Most words are not capitalized: rule those out first.
+            if !text.as_bytes()[token.start].is_ascii_uppercase() {
+                return None;
+            }
             let word = &text[token.start..token.end];
             // A word starts a date only as a weekday or a month: one probe
             // rules out every other word.
@@ -523,12 +527,58 @@ static CALENDAR_WORDS: LazyLock<WordTable<u16>> = LazyLock::new(|| {
 
 /// A capitalized word's [`CALENDAR_WORDS`] entry, 0 when it has none.
 fn calendar_bits(word: &str) -> u16 {
-    let capitalized = word.starts_with(|c: char| c.is_ascii_uppercase());
+    let bytes = word.as_bytes();
     // Every name has three to nine letters.
-    if !capitalized || !(3..=9).contains(&word.len()) {
+    let [first @ b'A'..=b'Z', second, ..] = *bytes else {
+        return 0;
+    };
+    if !(3..=9).contains(&bytes.len()) || !opens_calendar_word(first, second) {
         return 0;
     }
-    CALENDAR_WORDS.get(word.as_bytes()).unwrap_or(0)
+    CALENDAR_WORDS.get(bytes).unwrap_or(0)
+}
+
+/// For each capital, the small letters that follow it in some month or
+/// weekday name, one bit each: most capitalized words (`Syria`, `Aleppo`)
+/// are ruled out before a probe.
+const CALENDAR_OPENINGS: [u32; 26] = {
+    let mut openings = [0u32; 26];
+    let mut i = 0;
+    while i < MONTHS_FULL.len() {
+        openings = with_opening(openings, MONTHS_FULL[i]);
+        i += 1;
+    }
+    let mut i = 0;
+    while i < MONTHS_SHORT.len() {
+        openings = with_opening(openings, MONTHS_SHORT[i].0);
+        i += 1;
+    }
+    let mut i = 0;
+    while i < WEEKDAYS_FULL.len() {
+        openings = with_opening(openings, WEEKDAYS_FULL[i].0);
+        i += 1;
+    }
+    let mut i = 0;
+    while i < WEEKDAYS_SHORT.len() {
+        openings = with_opening(openings, WEEKDAYS_SHORT[i].0);
+        i += 1;
+    }
+    openings
+};
+
+/// `openings` with the first two letters of `name` (small letters) added.
+const fn with_opening(mut openings: [u32; 26], name: &str) -> [u32; 26] {
+    let bytes = name.as_bytes();
+    openings[(bytes[0] - b'a') as usize] |= 1 << (bytes[1] - b'a');
+    openings
+}
+
+/// Whether a month or weekday name starts with the capital `first` and the
+/// letter `second` in any case.
+fn opens_calendar_word(first: u8, second: u8) -> bool {
+    let second = second.to_ascii_lowercase();
+    second.is_ascii_lowercase()
+        && CALENDAR_OPENINGS[usize::from(first - b'A')] & (1 << (second - b'a')) != 0
 }
 
 /// The four-bit field of `bits` at `shift`.
@@ -570,4 +620,34 @@ pub(super) fn is_punct(tokens: &[Token], i: usize, c: char) -> bool {
 /// The text of a token.
 pub(super) fn token_text(text: &str, token: Token) -> &str {
     text.get(token.start..token.end).unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_calendar_name_passes_the_opening_test() {
+        let names = MONTHS_FULL
+            .iter()
+            .copied()
+            .chain(MONTHS_SHORT.iter().map(|(name, _)| *name))
+            .chain(WEEKDAYS_FULL.iter().map(|(name, _)| *name))
+            .chain(WEEKDAYS_SHORT.iter().map(|(name, _)| *name));
+        for name in names {
+            let [first, second, ..] = *name.as_bytes() else {
+                unreachable!("{name}")
+            };
+            let capital = first.to_ascii_uppercase();
+            assert!(opens_calendar_word(capital, second), "{name}");
+            assert!(
+                opens_calendar_word(capital, second.to_ascii_uppercase()),
+                "{name}"
+            );
+            let capitalized = format!("{}{}", char::from(capital), &name[1..]);
+            assert_ne!(calendar_bits(&capitalized), 0, "{name}");
+        }
+        assert!(!opens_calendar_word(b'S', b'y'));
+        assert_eq!(calendar_bits("Syria"), 0);
+    }
 }

@@ -4,11 +4,12 @@
 //! Matching is case-sensitive, so `Hamas` matches and `hamas` does not, and
 //! a pattern only counts between word boundaries.
 
+use std::cmp::Reverse;
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, Anchored, Input, MatchKind, StartKind};
-
-use crate::swar::{bytes_equal, in_ascii_range, little_endian};
+use super::Token;
+use crate::span::Span;
+use crate::swar;
 use crate::text::is_boundary_before;
 
 /// What a well-known name is.
@@ -169,194 +170,321 @@ const PLACES: &[&str] = &[
     "Tigris", "Euphrates", "Nile",
 ];
 
-/// A compiled automaton with the kind of each of its patterns.
+/// A pattern with its kind, and its first eight bytes to compare at once.
+struct Pattern {
+    bytes: &'static [u8],
+    kind: KnownKind,
+    /// The first eight bytes, zero-padded (no pattern holds a zero byte).
+    head: u64,
+    /// Which bytes of `head` the pattern has.
+    head_mask: u64,
+}
+
+/// Every pattern, found by its first two bytes.
 struct Known {
-    /// `None` only if the automaton could not be built, which fixed patterns
-    /// of this size never cause; then no well-known name is found.
-    automaton: Option<AhoCorasick>,
-    kinds: Vec<KnownKind>,
+    /// Ordered by their first two bytes and, among those, longest first: the
+    /// first of a pair's patterns that matches is the longest that does.
+    patterns: Vec<Pattern>,
     /// The first two bytes of every pattern, one bit per byte pair: most
     /// word starts begin no pattern, and this tells so without a search.
     openings: Vec<u64>,
+    /// For each integer of `openings`, how many bits are set before it: with
+    /// the bits below a pair's own, the pair's rank among the opening pairs.
+    set_before: Vec<u16>,
+    /// Where the patterns of the opening pair of each rank begin in
+    /// `patterns`, and one past the last rank: where they end.
+    pair_starts: Vec<u16>,
+}
+
+/// The first two bytes of a pattern as one number; every pattern has two
+/// bytes at least (`AP`, `UN`; a test checks).
+fn opening(a: u8, b: u8) -> usize {
+    usize::from(a) << 8 | usize::from(b)
+}
+
+/// [`opening`] of a pattern.
+fn opening_of(pattern: &[u8]) -> usize {
+    match pattern {
+        [a, b, ..] => opening(*a, *b),
+        _ => 0,
+    }
 }
 
 impl Known {
     /// Whether some pattern begins with the bytes `a`, `b`.
     fn opens_with(&self, a: u8, b: u8) -> bool {
-        let pair = usize::from(a) << 8 | usize::from(b);
+        let pair = opening(a, b);
         self.openings[pair / 64] & (1 << (pair % 64)) != 0
+    }
+
+    /// The longest pattern that `haystack[at..]` starts with: where it
+    /// ends, and its kind.
+    fn longest_at(&self, haystack: &[u8], at: usize) -> Option<(usize, KnownKind)> {
+        let rest = haystack.get(at..)?;
+        let [a, b, ..] = *rest else {
+            return None;
+        };
+        let pair = opening(a, b);
+        let (word, bit) = (self.openings[pair / 64], 1u64 << (pair % 64));
+        if word & bit == 0 {
+            return None;
+        }
+        let rank =
+            usize::from(self.set_before[pair / 64]) + (word & (bit - 1)).count_ones() as usize;
+        let first = usize::from(self.pair_starts[rank]);
+        let end = usize::from(self.pair_starts[rank + 1]);
+        let head = swar::eight_at(rest, 0);
+        self.patterns[first..end]
+            .iter()
+            .find(|p| head & p.head_mask == p.head && rest.starts_with(p.bytes))
+            .map(|p| (at + p.bytes.len(), p.kind))
     }
 }
 
 static KNOWN: LazyLock<Known> = LazyLock::new(|| {
-    let mut patterns: Vec<&'static str> = Vec::new();
-    let mut kinds = Vec::new();
+    let mut named: Vec<(&'static str, KnownKind)> = Vec::new();
     for group in ORGS {
         let full = group.first().copied().unwrap_or("");
         for (i, name) in group.iter().enumerate() {
-            patterns.push(name);
-            kinds.push(KnownKind::Org {
-                full: if i == 0 || group.len() == 1 { "" } else { full },
-            });
+            let full = if i == 0 || group.len() == 1 { "" } else { full };
+            named.push((name, KnownKind::Org { full }));
         }
     }
-    for name in AGENCIES {
-        patterns.push(name);
-        kinds.push(KnownKind::Agency);
-    }
-    for name in PLACES {
-        patterns.push(name);
-        kinds.push(KnownKind::Place);
-    }
+    named.extend(AGENCIES.iter().map(|name| (*name, KnownKind::Agency)));
+    named.extend(PLACES.iter().map(|name| (*name, KnownKind::Place)));
+    // No two patterns are equal (a test checks), so no tie of length can
+    // meet at one position.
+    named.sort_by_key(|(name, _)| (opening_of(name.as_bytes()), Reverse(name.len())));
+    let patterns: Vec<Pattern> = named
+        .into_iter()
+        .map(|(name, kind)| {
+            let bytes = name.as_bytes();
+            let head_len = bytes.len().min(8);
+            Pattern {
+                bytes,
+                kind,
+                head: swar::little_endian(&bytes[..head_len]),
+                head_mask: swar::low_bytes(head_len),
+            }
+        })
+        .collect();
     let mut openings = vec![0u64; (1 << 16) / 64];
-    for pattern in &patterns {
-        // Every pattern has two bytes at least (`AP`, `UN`); a test checks.
-        if let [a, b, ..] = pattern.as_bytes() {
-            let pair = usize::from(*a) << 8 | usize::from(*b);
+    let mut pair_starts: Vec<u16> = Vec::new();
+    for (index, pattern) in patterns.iter().enumerate() {
+        let pair = opening_of(pattern.bytes);
+        if openings[pair / 64] & (1 << (pair % 64)) == 0 {
             openings[pair / 64] |= 1 << (pair % 64);
+            pair_starts.push(u16::try_from(index).unwrap_or(u16::MAX));
         }
     }
-    let automaton = AhoCorasick::builder()
-        .match_kind(MatchKind::LeftmostLongest)
-        // Searches start only at word boundaries, so the automaton needs no
-        // unanchored start state; a DFA is the fastest to step.
-        .start_kind(StartKind::Anchored)
-        .kind(Some(AhoCorasickKind::DFA))
-        .build(&patterns)
-        .ok();
+    pair_starts.push(u16::try_from(patterns.len()).unwrap_or(u16::MAX));
+    let set_before = openings
+        .iter()
+        .scan(0u16, |count, word| {
+            let before = *count;
+            *count += word.count_ones() as u16;
+            Some(before)
+        })
+        .collect();
     Known {
-        automaton,
-        kinds,
+        patterns,
         openings,
+        set_before,
+        pair_starts,
     }
 });
 
-/// The well-known names in `text[start..end]`, between word boundaries:
-/// left to right, the longest name that starts at each word boundary, and
-/// the search goes on after a name's end.
-pub(crate) fn find_known(text: &str, start: usize, end: usize) -> Vec<KnownMatch> {
-    let Some(haystack) = text.get(start..end) else {
+/// The well-known names in the `description` span of `text`, between word
+/// boundaries: left to right, the longest name that starts at each word
+/// boundary, and the search goes on after a name's end. `tokens` are the
+/// description's: a name can start only where a word or a part of a joined
+/// word starts.
+#[inline(never)]
+pub(super) fn find_known(text: &str, tokens: &[Token], description: Span) -> Vec<KnownMatch> {
+    let Some(haystack) = text.get(description.start..description.end) else {
         return Vec::new();
     };
     let known = &*KNOWN;
-    let Some(automaton) = &known.automaton else {
-        return Vec::new();
-    };
     let bytes = haystack.as_bytes();
     let mut out = Vec::new();
     // Where the search may go on: past the end of the last name found.
     let mut resume = 0;
-    // Eight bytes at a time, only a byte that may open a pattern is looked
-    // at further; a whole-text automaton scan would step through every byte.
-    for (chunk_index, chunk) in bytes.chunks(8).enumerate() {
-        let mut openers = may_open(little_endian(chunk));
-        while openers != 0 {
-            let at = chunk_index * 8 + (openers.trailing_zeros() / 8) as usize;
-            openers &= openers - 1;
-            if at < resume
-                || at + 1 >= bytes.len()
-                || !known.opens_with(bytes[at], bytes[at + 1])
-                || !is_boundary_before(haystack, at)
-            {
-                continue;
-            }
-            let input = Input::new(haystack).range(at..).anchored(Anchored::Yes);
-            let Some(m) = automaton.try_find(input).ok().flatten() else {
-                continue;
-            };
-            let (s, e) = (m.start(), m.end());
-            // A dotted pattern (`U.N.`) may end a sentence with its own period.
-            let boundary_after = haystack[e..]
-                .chars()
-                .next()
-                .is_none_or(|c| !c.is_alphanumeric());
-            if boundary_after {
-                if let Some(&kind) = known.kinds.get(m.pattern().as_usize()) {
-                    out.push(KnownMatch {
-                        start: start + s,
-                        end: start + e,
-                        kind,
-                    });
+    let mut search_at = |at: usize| {
+        if at < resume {
+            return;
+        }
+        let Some((end, kind)) = known.longest_at(bytes, at) else {
+            return;
+        };
+        // A dotted pattern (`U.N.`) may end a sentence with its own period.
+        let boundary_after = haystack[end..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
+        if boundary_after {
+            out.push(KnownMatch {
+                start: description.start + at,
+                end: description.start + end,
+                kind,
+            });
+        }
+        resume = end;
+    };
+    // Whether a name may start at `at`: one bit tells for most positions.
+    let opens_at = |at: usize| at + 1 < bytes.len() && known.opens_with(bytes[at], bytes[at + 1]);
+    for token in tokens.iter().filter(|t| t.is_word()) {
+        // A word starts after a character that is no letter or digit.
+        let start = token.span.start - description.start;
+        if opens_at(start) {
+            search_at(start);
+        }
+        if token.joined {
+            let end = token.span.end - description.start;
+            for at in start + 1..end {
+                if opens_at(at) && is_boundary_before(haystack, at) {
+                    search_at(at);
                 }
             }
-            resume = e;
         }
     }
     out
 }
 
-/// The bytes that may open a pattern: capitals, and the `a` of `al-` and
-/// the `p` of `peshmerga`.
-const LOWERCASE_OPENERS: [u8; 2] = [b'a', b'p'];
-
-/// The high bit of each byte of `eight` (little-endian) that is an ASCII
-/// capital or one of [`LOWERCASE_OPENERS`]. A flagged byte may be a false
-/// alarm; an unflagged one never opens a pattern.
-fn may_open(eight: u64) -> u64 {
-    LOWERCASE_OPENERS
-        .iter()
-        .fold(in_ascii_range(eight, b'A', b'Z'), |flagged, &opener| {
-            flagged | bytes_equal(eight, opener)
-        })
+/// The kind of the well-known name that is all of `word`, if one is.
+pub(super) fn kind_of(word: &str) -> Option<KnownKind> {
+    KNOWN
+        .longest_at(word.as_bytes(), 0)
+        .filter(|&(end, _)| end == word.len())
+        .map(|(_, kind)| kind)
 }
 
 #[cfg(test)]
 mod tests {
+    use aho_corasick::{AhoCorasick, Anchored, Input, MatchKind, StartKind};
+    use proptest::prelude::*;
+
     use super::*;
+
+    fn known_in(text: &str, start: usize, end: usize) -> Vec<KnownMatch> {
+        let tokens = super::super::tokenize(text, start, end);
+        find_known(text, &tokens, Span::new(start, end))
+    }
+
+    fn names(text: &str) -> Vec<&str> {
+        let found = known_in(text, 0, text.len());
+        found.iter().map(|m| &text[m.start..m.end]).collect()
+    }
 
     #[test]
     fn finds_names_between_word_boundaries_only() {
         let text = "Hamas-run clinic; UNICEF aid, not Hamasville or the UNICEFs.";
-        let found = find_known(text, 0, text.len());
-        let names: Vec<&str> = found.iter().map(|m| &text[m.start..m.end]).collect();
-        assert_eq!(names, ["Hamas", "UNICEF"]);
+        assert_eq!(names(text), ["Hamas", "UNICEF"]);
     }
 
-    #[test]
-    fn every_pattern_has_two_bytes_to_open_with() {
-        let all = ORGS
-            .iter()
+    /// Every pattern, organizations, agencies and places.
+    fn all_patterns() -> Vec<&'static str> {
+        ORGS.iter()
             .flat_map(|g| g.iter())
             .chain(AGENCIES)
-            .chain(PLACES);
-        assert!(all.clone().all(|p| p.len() >= 2));
-        for pattern in all {
-            let first = pattern.as_bytes()[0];
-            let word = u64::from(first);
-            assert!(may_open(word) & 0x80 != 0, "{pattern}");
-        }
+            .chain(PLACES)
+            .copied()
+            .collect()
     }
 
     #[test]
-    fn openers_are_flagged_in_every_lane() {
-        for (b, word, flag) in crate::swar::each_byte_in_each_lane(b'x') {
-            let flagged = may_open(word) & flag != 0;
-            let expected = b.is_ascii_uppercase() || LOWERCASE_OPENERS.contains(&b);
-            if expected {
-                assert!(flagged, "{b} at flag {flag:x}");
-            }
-        }
+    fn every_pattern_has_two_bytes_to_open_with_and_none_repeats() {
+        let all = all_patterns();
+        assert!(all.iter().all(|p| p.len() >= 2));
+        let mut sorted = all.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), all.len());
     }
 
     #[test]
     fn names_start_inside_hyphened_words_and_at_the_edges() {
         let text = "pro-Hamas, U.N. and Wagner Groupies; Hezbollah";
-        let found = find_known(text, 0, text.len());
-        let names: Vec<&str> = found.iter().map(|m| &text[m.start..m.end]).collect();
-        assert_eq!(names, ["Hamas", "U.N.", "Hezbollah"]);
-        let found = find_known(text, 4, 9);
-        assert_eq!(found.len(), 1);
+        assert_eq!(names(text), ["Hamas", "U.N.", "Hezbollah"]);
+        assert_eq!(known_in(text, 4, 9).len(), 1);
     }
 
     #[test]
     fn aliases_name_their_full_form() {
         let text = "U.N. experts";
-        let found = find_known(text, 0, text.len());
         assert_eq!(
-            found[0].kind,
+            known_in(text, 0, text.len())[0].kind,
             KnownKind::Org {
                 full: "United Nations"
             }
         );
+        assert_eq!(kind_of("Reuters"), Some(KnownKind::Agency));
+        assert_eq!(kind_of("Reutersx"), None);
+        assert_eq!(kind_of("Reuter"), None);
+    }
+
+    /// The matches of a leftmost-longest automaton anchored at every byte
+    /// after a word boundary: what the token-driven search must find.
+    fn automaton_matches(haystack: &str) -> Vec<(usize, usize, KnownKind)> {
+        let patterns = all_patterns();
+        let automaton = AhoCorasick::builder()
+            .match_kind(MatchKind::LeftmostLongest)
+            .start_kind(StartKind::Anchored)
+            .build(&patterns)
+            .expect("patterns compile");
+        let mut out = Vec::new();
+        let mut resume = 0;
+        for at in 0..haystack.len() {
+            if at < resume || !haystack.is_char_boundary(at) || !is_boundary_before(haystack, at) {
+                continue;
+            }
+            let input = Input::new(haystack).range(at..).anchored(Anchored::Yes);
+            let Some(m) = automaton.find(input) else {
+                continue;
+            };
+            let after = haystack[m.end()..].chars().next();
+            if after.is_none_or(|c| !c.is_alphanumeric()) {
+                let pattern = patterns[m.pattern().as_usize()];
+                let kind = kind_of(pattern).expect("every pattern has a kind");
+                out.push((m.start(), m.end(), kind));
+            }
+            resume = m.end();
+        }
+        out
+    }
+
+    /// Pieces of patterns, joiners and letters, so that names meet,
+    /// overlap, and start inside words.
+    fn name_soup() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just("U.N.".to_string()),
+            Just("UN".to_string()),
+            Just("United Nations".to_string()),
+            Just("United States".to_string()),
+            Just("al-Qaeda".to_string()),
+            Just("al Qaeda".to_string()),
+            Just("Al".to_string()),
+            Just("Hay'at Tahrir al-Sham".to_string()),
+            Just("Agence France-Presse".to_string()),
+            Just("Wagner Group".to_string()),
+            Just("St. Louis".to_string()),
+            Just("Washington D.C.".to_string()),
+            Just("Médecins Sans Frontières".to_string()),
+            Just("Reuters".to_string()),
+            Just("AP".to_string()),
+            Just("peshmerga".to_string()),
+            "[-'’. ,/éa-zA-Z0-9]{1,3}",
+        ];
+        prop::collection::vec(piece, 0..12).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn token_starts_find_what_an_automaton_at_every_boundary_finds(text in name_soup()) {
+            let found: Vec<(usize, usize, KnownKind)> = known_in(&text, 0, text.len())
+                .into_iter()
+                .map(|m| (m.start, m.end, m.kind))
+                .collect();
+            prop_assert_eq!(found, automaton_matches(&text));
+        }
     }
 }
