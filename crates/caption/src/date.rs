@@ -28,10 +28,11 @@ use crate::swar::last_ascii_digit;
 use role::Cue;
 use scan::RawDate;
 
-/// How many tokens past its last number a date and its role cues read: a
-/// number reads a glued suffix or separator and the digits after it, a date
-/// ends at most one token past its last number (`7th`), and the photo cue
-/// reads three tokens past the date (`, file photo`). One more for margin.
+/// How many tokens past the last number are read: a number looks at most
+/// two tokens on (a glued suffix or separator and the digits after it), a
+/// date ends at most one token past its last number (`7th`), and the photo
+/// cue reads three tokens past the date (`, file photo`): four at most, and
+/// two more for margin.
 const LOOKAHEAD_TOKENS: usize = 6;
 
 /// What the date scanner found.
