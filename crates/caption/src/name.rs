@@ -362,13 +362,7 @@ fn plain_word(bytes: &[u8], i: usize) -> Option<WordScan> {
         return None;
     }
     if len == 8 {
-        loop {
-            let more = swar::leading_flagged(swar::ascii_alnum(swar::eight_at(bytes, i + len)));
-            len += more;
-            if more < 8 {
-                break;
-            }
-        }
+        len += swar::ascii_alnum_run(bytes, i + len);
     }
     let end = i + len;
     let last = bytes[end - 1];

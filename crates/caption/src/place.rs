@@ -32,6 +32,7 @@ use gazetteer::{CountryCode, Gazetteer, MatchKind, Place};
 
 use crate::record::Location;
 use crate::span::Span;
+use crate::swar;
 use crate::text::char_at;
 use crate::word_table::WordTable;
 
@@ -148,11 +149,8 @@ fn tokenize_into(text: &str, within: Span, one_sentence: bool, tokens: &mut Vec<
         let mut j = i + c_len;
         let mut hyphenated = false;
         loop {
-            // A run of ASCII letters and digits, the bulk of any word, by byte.
-            let run = slice.as_bytes()[j..]
-                .iter()
-                .take_while(|b| b.is_ascii_alphanumeric())
-                .count();
+            // A run of ASCII letters and digits, the bulk of any word.
+            let run = swar::ascii_alnum_run(slice.as_bytes(), j);
             if run > 0 {
                 j += run;
                 end = within.start + j;

@@ -65,6 +65,20 @@ pub(crate) fn leading_flagged(flags: u64) -> usize {
     (((!flags) & HIGH).trailing_zeros() / 8) as usize
 }
 
+/// How many ASCII letters and digits run from byte `at` of `bytes`, eight
+/// bytes at a time.
+#[inline(always)]
+pub(crate) fn ascii_alnum_run(bytes: &[u8], at: usize) -> usize {
+    let mut len = 0;
+    loop {
+        let more = leading_flagged(ascii_alnum(eight_at(bytes, at + len)));
+        len += more;
+        if more < 8 {
+            return len;
+        }
+    }
+}
+
 /// The low `n` bytes of an integer (`n` up to 8) set, the rest clear.
 #[inline(always)]
 pub(crate) fn low_bytes(n: usize) -> u64 {
@@ -131,6 +145,18 @@ pub(crate) fn each_byte_in_each_lane(filler: u8) -> impl Iterator<Item = (u8, u6
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn alnum_runs_count_what_a_byte_loop_counts() {
+        let text = "Al-Bab2016 abcdefghijklmnopqrstu Zürich x.y ".as_bytes();
+        for at in 0..=text.len() {
+            let by_byte = text[at..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
+            assert_eq!(ascii_alnum_run(text, at), by_byte, "at {at}");
+        }
+    }
 
     #[test]
     fn loads_pad_with_zeros_and_masks_keep_low_bytes() {
