@@ -462,7 +462,9 @@ const CREDIT_LOWER: u8 = 2;
 fn credit_word_kinds(word: &str) -> u8 {
     static KINDS: LazyLock<WordTable<u8>> = LazyLock::new(|| {
         let anchors = ANCHOR_WORDS.iter().map(|w| (w.as_bytes(), ANCHOR));
-        let lower = CREDIT_LOWER_WORDS.iter().map(|w| (w.as_bytes(), CREDIT_LOWER));
+        let lower = CREDIT_LOWER_WORDS
+            .iter()
+            .map(|w| (w.as_bytes(), CREDIT_LOWER));
         WordTable::new(anchors.chain(lower))
     });
     KINDS.get(word.as_bytes()).unwrap_or(0)

@@ -272,7 +272,11 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
         // without short-circuit compile to a few vector compares); only a
         // chunk with something to escape, and the tail, go byte by byte.
         let end = match bytes[i..].first_chunk::<CLEAN_RUN>() {
-            Some(chunk) if !chunk.iter().fold(false, |dirty, &b| dirty | needs_escape(b)) => {
+            Some(chunk)
+                if !chunk
+                    .iter()
+                    .fold(false, |dirty, &b| dirty | needs_escape(b)) =>
+            {
                 i += CLEAN_RUN;
                 continue;
             }

@@ -717,7 +717,9 @@ fn lists_of(word: &str) -> u16 {
         let lists = WORD_LISTS
             .iter()
             .flat_map(|list| list.words.iter().map(|word| (word.as_bytes(), list.bit)));
-        let demonyms = DEMONYMS.iter().map(|(word, _)| (word.as_bytes(), DEMONYM_BIT));
+        let demonyms = DEMONYMS
+            .iter()
+            .map(|(word, _)| (word.as_bytes(), DEMONYM_BIT));
         WordTable::new(lists.chain(demonyms))
     });
     // A word longer than any table entry is in no list.
@@ -1936,7 +1938,11 @@ mod tests {
     #[test]
     fn word_lists_are_lower_case_and_each_has_its_own_bit() {
         let demonyms = DEMONYMS.iter().map(|(word, _)| word);
-        for word in WORD_LISTS.iter().flat_map(|list| list.words).chain(demonyms) {
+        for word in WORD_LISTS
+            .iter()
+            .flat_map(|list| list.words)
+            .chain(demonyms)
+        {
             assert_eq!(word.to_ascii_lowercase(), *word);
             // Building the table on first use panics on a word too long for it.
             assert_ne!(lists_of(&word.to_ascii_uppercase()), 0, "{word}");

@@ -138,7 +138,11 @@ mod tests {
 
     #[test]
     fn caption_ids_are_the_hash_in_sixteen_hex_digits() {
-        for text in ["", "a", "Men walk in a street, May 2, 2016. REUTERS/Jane Doe"] {
+        for text in [
+            "",
+            "a",
+            "Men walk in a street, May 2, 2016. REUTERS/Jane Doe",
+        ] {
             let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
             assert_eq!(caption_id(text), format!("{hash:016x}"));
         }

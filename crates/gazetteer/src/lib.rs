@@ -78,9 +78,9 @@ pub use builder::GazetteerBuilder;
 pub use key::{fold, fold_into, strict_key, translit_key, MIN_SKELETON_LEN, MIN_STRICT_KEY_LEN};
 
 use index::{NameIndex, QueryKeys};
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::cell::RefCell;
-use rustc_hash::FxHashMap;
 
 /// A GeoNames feature id (`geonameid`).
 pub type GeonameId = u32;
