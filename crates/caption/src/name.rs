@@ -490,10 +490,7 @@ fn scan_word(s: &str, i: usize) -> usize {
     while let Some(c) = char_at(s, at) {
         if c.is_ascii_alphanumeric() {
             // A run of ASCII letters and digits, the bulk of any word.
-            let run = s.as_bytes()[at..]
-                .iter()
-                .take_while(|b| b.is_ascii_alphanumeric())
-                .count();
+            let run = swar::ascii_alnum_run(s.as_bytes(), at);
             at += run;
             end = at;
             letters_in_part += run;
