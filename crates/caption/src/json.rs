@@ -15,6 +15,7 @@ use crate::record::{
     CaptionRecord, Conflict, Credit, DateMention, DateRole, Flag, Location, PartialDate, Person,
 };
 use crate::span::Span;
+use crate::text::HEX_DIGITS;
 
 /// Writes `{"a":…,"b":…}` from `key => value` pairs. Keys are plain ASCII
 /// names, never escaped; each key's punctuation (`,"key":`) is one constant,
@@ -298,7 +299,6 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
 }
 
 fn write_escape(out: &mut Vec<u8>, byte: u8) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     let short = match byte {
         b'"' => b'"',
         b'\\' => b'\\',
@@ -309,8 +309,8 @@ fn write_escape(out: &mut Vec<u8>, byte: u8) {
         b'\t' => b't',
         _ => {
             out.extend_from_slice(b"\\u00");
-            out.push(HEX[usize::from(byte >> 4)]);
-            out.push(HEX[usize::from(byte & 0xF)]);
+            out.push(HEX_DIGITS[usize::from(byte >> 4)]);
+            out.push(HEX_DIGITS[usize::from(byte & 0xF)]);
             return;
         }
     };

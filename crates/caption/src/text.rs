@@ -60,15 +60,17 @@ pub(crate) fn char_at(s: &str, at: usize) -> Option<char> {
     }
 }
 
+/// Lower-case hexadecimal digits, by value.
+pub(crate) const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
+
 /// Stable id of a caption: 16 hex digits of XXH3-64 over its normalized text.
 /// XXH3's output is fixed by its specification, so ids survive upgrades.
 pub(crate) fn caption_id(normalized: &str) -> String {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     let hash = xxhash_rust::xxh3::xxh3_64(normalized.as_bytes());
     // By hand: `format!("{:016x}")` cost several times the hash itself.
     (0..16)
         .rev()
-        .map(|nibble| char::from(HEX[(hash >> (nibble * 4)) as usize & 0xf]))
+        .map(|nibble| char::from(HEX_DIGITS[(hash >> (nibble * 4)) as usize & 0xf]))
         .collect()
 }
 
