@@ -92,7 +92,7 @@ struct Page {
     lines: Vec<Line>,
     features: Vec<Vec<u16>>,
     gaps: Vec<bool>,
-    empty: Vec<bool>,
+    possible: Vec<u8>,
 }
 
 impl Page {
@@ -100,13 +100,22 @@ impl Page {
         let lines = line::read_lines(input);
         let props = features::props_of(input, &lines);
         let gaps: Vec<bool> = lines.iter().map(|l| l.blank_before).collect();
-        let empty = lines.iter().map(|l| l.content.is_empty()).collect();
+        let possible = lines
+            .iter()
+            .zip(&props)
+            .map(|(l, p)| {
+                model::possible_kinds(
+                    l.content.is_empty(),
+                    p & (features::CREDIT_ONLY | features::CREDIT_LABEL) != 0,
+                )
+            })
+            .collect();
         let features = features::features(&props, &gaps);
         Page {
             lines,
             features,
             gaps,
-            empty,
+            possible,
         }
     }
 }
@@ -138,20 +147,20 @@ impl Model {
     /// Each non-blank line's kind.
     pub fn kinds(&self, input: &str) -> Vec<LineKind> {
         let page = Page::read(input);
-        model::decode(&self.weights, &page.features, &page.gaps, &page.empty)
+        model::decode(&self.weights, &page.features, &page.gaps, &page.possible)
     }
 
     /// Splits text into captions.
     pub fn segment(&self, input: &str) -> Vec<CaptionSpan> {
         let page = Page::read(input);
-        let kinds = model::decode(&self.weights, &page.features, &page.gaps, &page.empty);
+        let kinds = model::decode(&self.weights, &page.features, &page.gaps, &page.possible);
         assemble(input, &page.lines, &kinds)
     }
 
     /// Every non-blank line's kind and why.
     pub fn explain(&self, input: &str) -> Vec<LineReport> {
         let page = Page::read(input);
-        let kinds = model::decode(&self.weights, &page.features, &page.gaps, &page.empty);
+        let kinds = model::decode(&self.weights, &page.features, &page.gaps, &page.possible);
         page.lines
             .iter()
             .zip(&kinds)
@@ -186,7 +195,7 @@ impl Model {
             .map(|(input, kinds)| {
                 let page = Page::read(input);
                 assert_eq!(page.lines.len(), kinds.len(), "one kind per non-blank line");
-                (page.features, page.gaps, page.empty, kinds.clone())
+                (page.features, page.gaps, page.possible, kinds.clone())
             })
             .collect();
         Model {

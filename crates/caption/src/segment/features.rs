@@ -61,10 +61,13 @@ props! {
     QUOTED = 34, "is in quotes";
     UNCREDITED = 35, "is a sentence without a credit on a page whose captions have credits";
     COPYRIGHT = 36, "is a copyright notice";
+    SCENE_VERB = 37, "has a present-tense verb before a preposition (`looks at`)";
+    PAST_VERB = 38, "has a past-tense verb before a preposition (`walked to`)";
+    HEADLINE = 39, "stops without a sentence end or credit, and nothing goes on below";
 }
 
 /// How many properties a line has.
-const N_PROPS: usize = 37;
+const N_PROPS: usize = 40;
 
 /// Features besides the line's and its neighbours' properties.
 const BIAS: usize = 3 * N_PROPS;
@@ -156,6 +159,7 @@ pub(crate) fn props_of(input: &str, lines: &[Line]) -> Vec<Props> {
     let mut sorted: Vec<&str> = counts.keys().copied().collect();
     sorted.sort_unstable();
     mark_uncredited(&mut props);
+    mark_headlines(input, lines, &mut props);
     for (line, p) in lines.iter().zip(props.iter_mut()) {
         let text = line.text(input);
         if counts.get(text).is_some_and(|&c| c > 1) {
@@ -212,6 +216,32 @@ fn mark_uncredited(props: &mut [Props]) {
     for i in 0..props.len() {
         if sentence(props[i]) && !credited[i] {
             props[i] |= UNCREDITED;
+        }
+    }
+}
+
+/// Marks lines that stop without a sentence end, a credit or a cut mark
+/// while the line below does not carry them on (a blank line, the end, or
+/// a capital): headings, titles and menu entries.
+fn mark_headlines(input: &str, lines: &[Line], props: &mut [Props]) {
+    for i in 0..lines.len() {
+        let p = props[i];
+        if p & (ENDS_SENTENCE | ENDS_CREDIT | CREDIT_ONLY | TRUNCATED | EMPTY) != 0
+            || p & ENDS_OPEN == 0 && !lines[i].text(input).ends_with(char::is_alphanumeric)
+        {
+            continue;
+        }
+        if lines[i].text(input).ends_with(',') {
+            continue;
+        }
+        let carried_on = lines.get(i + 1).is_some_and(|next| {
+            !next.blank_before
+                && next
+                    .text(input)
+                    .starts_with(|c: char| c.is_lowercase() || c.is_ascii_digit())
+        });
+        if !carried_on {
+            props[i] |= HEADLINE;
         }
     }
 }
@@ -296,6 +326,12 @@ const NAVIGATION_WORDS: &[&str] = &[
     "sort",
     "filters",
     "filter",
+];
+
+/// Words after which a verb's tense shows (`looks at`, `walked to`).
+const PREPOSITIONS: &[&str] = &[
+    "at", "in", "on", "to", "from", "with", "during", "through", "near", "past", "across", "into",
+    "along", "outside", "inside", "under", "over", "after", "as", "for", "by", "around",
 ];
 
 fn line_props(input: &str, line: &Line) -> Props {
@@ -406,6 +442,16 @@ fn word_props(text: &str, n_words: usize) -> Props {
         }
         if k <= 1 && lower == "by" {
             p |= BYLINE;
+        }
+        if PREPOSITIONS.contains(&lower.as_str())
+            && previous.len() > 3
+            && previous.bytes().all(|b| b.is_ascii_lowercase())
+        {
+            if previous.ends_with('s') && !previous.ends_with("ss") {
+                p |= SCENE_VERB;
+            } else if previous.ends_with("ed") {
+                p |= PAST_VERB;
+            }
         }
         if (previous.eq_ignore_ascii_case("in") || previous.eq_ignore_ascii_case("at"))
             && word.starts_with(char::is_uppercase)

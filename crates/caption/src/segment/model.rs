@@ -92,12 +92,27 @@ impl Weights {
     }
 }
 
-/// Whether `kind` may follow `previous` (`None`: the first line) at all;
-/// the rest is the weights' business.
-pub(crate) fn allowed(previous: Option<LineKind>, kind: LineKind, empty: bool) -> bool {
+/// The kinds a line may have at all, one bit per kind index: a line with
+/// no words is chrome, and only a line that reads as a credit (a credit
+/// alone, or after a credit label) can be a caption's credit line.
+pub(crate) fn possible_kinds(empty: bool, credit_like: bool) -> u8 {
     use LineKind::*;
+    let bit = |k: LineKind| 1u8 << k.index();
     if empty {
-        return kind == Chrome;
+        bit(Chrome)
+    } else if credit_like {
+        0b1_1111
+    } else {
+        bit(Chrome) | bit(CaptionStart) | bit(CaptionContinuation)
+    }
+}
+
+/// Whether `kind` may follow `previous` (`None`: the first line) on a line
+/// that may have `possible` kinds; the rest is the weights' business.
+pub(crate) fn allowed(previous: Option<LineKind>, kind: LineKind, possible: u8) -> bool {
+    use LineKind::*;
+    if possible & (1 << kind.index()) == 0 {
+        return false;
     }
     match (previous, kind) {
         (Some(CreditBefore), k) => k == CaptionStart,
@@ -108,13 +123,13 @@ pub(crate) fn allowed(previous: Option<LineKind>, kind: LineKind, empty: bool) -
 }
 
 /// The best sequence of kinds for lines with these features; `gaps[i]`
-/// says a blank line stands before line `i`, `empty[i]` that line `i` has
-/// no words once counters and labels are cut.
+/// says a blank line stands before line `i`, `possible[i]` which kinds
+/// line `i` may have ([`possible_kinds`]).
 pub(crate) fn decode(
     weights: &Weights,
     features: &[Vec<u16>],
     gaps: &[bool],
-    empty: &[bool],
+    possible: &[u8],
 ) -> Vec<LineKind> {
     let n = features.len();
     if n == 0 {
@@ -129,14 +144,14 @@ pub(crate) fn decode(
         for kind in LineKind::ALL {
             let k = kind.index();
             if i == 0 {
-                if allowed(None, kind, empty[i]) {
+                if allowed(None, kind, possible[i]) {
                     best[i][k] = emission[k] + weights.trans[N_KINDS][k][gap];
                 }
                 continue;
             }
             for previous in LineKind::ALL {
                 let p = previous.index();
-                if best[i - 1][p] == NEG || !allowed(Some(previous), kind, empty[i]) {
+                if best[i - 1][p] == NEG || !allowed(Some(previous), kind, possible[i]) {
                     continue;
                 }
                 let score = best[i - 1][p] + weights.trans[p][k][gap] + emission[k];
@@ -189,15 +204,16 @@ pub(crate) fn reasons(
 /// every step (which keeps rare features from swinging the result). The
 /// page order is fixed, so a fit is reproducible.
 pub(crate) fn fit(
-    pages: &[(Vec<Vec<u16>>, Vec<bool>, Vec<bool>, Vec<LineKind>)],
+    pages: &[(Vec<Vec<u16>>, Vec<bool>, Vec<u8>, Vec<LineKind>)],
     epochs: usize,
 ) -> Weights {
     let mut weights = Weights::zero();
     let mut sum = Weights::zero();
     let mut steps = 0f64;
     for _ in 0..epochs {
-        for (features, gaps, empty, gold) in pages {
-            let predicted = decode(&weights, features, gaps, empty);
+        for page in pages {
+            let (features, gaps, possible, gold) = page;
+            let predicted = decode(&weights, features, gaps, possible);
             if predicted != *gold {
                 update(&mut weights, features, gaps, gold, 1.0);
                 update(&mut weights, features, gaps, &predicted, -1.0);
