@@ -132,7 +132,9 @@ impl Model {
         static MODEL: OnceLock<Model> = OnceLock::new();
         MODEL.get_or_init(|| Model {
             weights: Weights {
-                emit: if weights::EMIT.len() == features::N_FEATURES {
+                emit: if weights::EMIT.len() == features::N_FEATURES
+                    && weights::FEATURES.len() == features::N_FEATURES
+                {
                     Cow::Borrowed(weights::EMIT)
                 } else {
                     // Weights of another feature set: the tests say so; a
