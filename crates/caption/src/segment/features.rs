@@ -329,10 +329,32 @@ const NAVIGATION_WORDS: &[&str] = &[
 ];
 
 /// Words after which a verb's tense shows (`looks at`, `walked to`).
-const PREPOSITIONS: &[&str] = &[
-    "at", "in", "on", "to", "from", "with", "during", "through", "near", "past", "across", "into",
-    "along", "outside", "inside", "under", "over", "after", "as", "for", "by", "around",
-];
+fn is_preposition(word: &str) -> bool {
+    matches!(
+        word,
+        "at" | "in"
+            | "on"
+            | "to"
+            | "from"
+            | "with"
+            | "during"
+            | "through"
+            | "near"
+            | "past"
+            | "across"
+            | "into"
+            | "along"
+            | "outside"
+            | "inside"
+            | "under"
+            | "over"
+            | "after"
+            | "as"
+            | "for"
+            | "by"
+            | "around"
+    )
+}
 
 fn line_props(input: &str, line: &Line) -> Props {
     let mut p: Props = 0;
@@ -381,7 +403,12 @@ fn line_props(input: &str, line: &Line) -> Props {
     {
         p |= QUOTED;
     }
-    let normalized = crate::text::normalize_whitespace(text);
+    // Lines rarely hold runs of white space: copy only those that do.
+    let normalized = if text.contains("  ") || text.contains('\t') {
+        std::borrow::Cow::Owned(crate::text::normalize_whitespace(text))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
     if let Some(found) = crate::credit::find_credit(&normalized) {
         p |= if found.span.start <= 2 {
             CREDIT_ONLY
@@ -400,6 +427,10 @@ fn line_props(input: &str, line: &Line) -> Props {
 fn word_props(text: &str, n_words: usize) -> Props {
     let mut p: Props = 0;
     let is_month = |w: &str| crate::name::classes_of(w) & crate::name::MONTH != 0;
+    let is_day_number =
+        |w: &str| !w.is_empty() && w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit());
+    // Navigation words matter only on a short line: a long one is no button.
+    let short_line = n_words <= 5;
     let mut previous = "";
     let mut n_capitalized = 0;
     let mut n_long = 0;
@@ -408,8 +439,12 @@ fn word_props(text: &str, n_words: usize) -> Props {
     for (k, raw) in text.split_whitespace().enumerate() {
         let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
         n_digit_bytes += raw.bytes().filter(u8::is_ascii_digit).count();
-        let lower = word.to_lowercase();
-        if NAVIGATION_WORDS.contains(&lower.as_str()) || word.is_empty() {
+        if short_line
+            && (word.is_empty()
+                || NAVIGATION_WORDS
+                    .iter()
+                    .any(|n| n.eq_ignore_ascii_case(word)))
+        {
             n_navigation += 1;
         }
         if word.len() >= 4 {
@@ -418,13 +453,8 @@ fn word_props(text: &str, n_words: usize) -> Props {
                 n_capitalized += 1;
             }
         }
-        let is_number =
-            !word.is_empty() && word.len() <= 2 && word.bytes().all(|b| b.is_ascii_digit());
-        if (is_number && is_month(previous))
-            || (is_month(word)
-                && previous.len() <= 2
-                && !previous.is_empty()
-                && previous.bytes().all(|b| b.is_ascii_digit()))
+        if (is_day_number(word) && is_month(previous))
+            || (is_day_number(previous) && is_month(word))
         {
             p |= DATE;
         }
@@ -435,15 +465,25 @@ fn word_props(text: &str, n_words: usize) -> Props {
             p |= YEAR;
         }
         if matches!(
-            lower.as_str(),
-            "you" | "your" | "we" | "our" | "us" | "subscribe"
+            word,
+            "you"
+                | "You"
+                | "your"
+                | "Your"
+                | "we"
+                | "We"
+                | "our"
+                | "Our"
+                | "us"
+                | "subscribe"
+                | "Subscribe"
         ) {
             p |= ADDRESSES_READER;
         }
-        if k <= 1 && lower == "by" {
+        if k <= 1 && (word == "by" || word == "By") {
             p |= BYLINE;
         }
-        if PREPOSITIONS.contains(&lower.as_str())
+        if is_preposition(word)
             && previous.len() > 3
             && previous.bytes().all(|b| b.is_ascii_lowercase())
         {
@@ -453,9 +493,7 @@ fn word_props(text: &str, n_words: usize) -> Props {
                 p |= PAST_VERB;
             }
         }
-        if (previous.eq_ignore_ascii_case("in") || previous.eq_ignore_ascii_case("at"))
-            && word.starts_with(char::is_uppercase)
-        {
+        if matches!(previous, "in" | "In" | "at" | "At") && word.starts_with(char::is_uppercase) {
             p |= PLACE_CUE;
         }
         if raw.contains("://") || raw.starts_with("www.") {
