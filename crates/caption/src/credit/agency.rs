@@ -149,6 +149,7 @@ fn known_off_list(key: &str) -> bool {
             | "alamy stock photo"
             | "istock"
             | "istockphoto"
+            | "dppi"
     )
 }
 
