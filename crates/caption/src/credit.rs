@@ -1,14 +1,23 @@
 //! The credit line: where it stands, and who and what it credits.
 //!
-//! A credit stands at the end of the caption (a credit that stood on its own
-//! line is, after whitespace normalization, the tail after a space). It is
-//! found in two ways, both reading only the last [`MAX_CREDIT_BYTES`]:
+//! A credit mostly stands at the end of the caption (a credit that stood on
+//! its own line is, after whitespace normalization, the tail after a space).
+//! It is found in three ways, tried in this order:
 //! - a bracketed group that closes the caption, `(Photo by Jane Doe/AFP)`,
-//!   `[Jane Doe/AP Photo]`, `(AP Photo, File)`;
-//! - a bare tail that starts at a sentence end or at an anchor word
-//!   (`REUTERS/...`, `AFP PHOTO / ...`, `Photo: ...`, `/ ...`) and runs to
+//!   `[Jane Doe/AP Photo]`, `(AP Photo, File)`, merged with a bracketed
+//!   credit just before it (`(Photo by X / AFP) (Photo by X/AFP via Getty
+//!   Images)`);
+//! - a bare tail that starts at a sentence end, at an anchor word
+//!   (`REUTERS/...`, `AFP PHOTO / ...`, `Photo: ...`, `/ ...`) or at an
+//!   anchor glued to the sentence (`...State.REUTERS/Jane Doe`) and runs to
 //!   the end; of the tails that parse as a credit the longest wins, so the
-//!   initial in `Jane Q. Doe/AP` does not cut the name.
+//!   initial in `Jane Q. Doe/AP` does not cut the name;
+//! - when neither closes the caption, a credit with a lead-in (`Photo:`,
+//!   `Image copyright`) that opens the caption or one of its sentences and
+//!   ends at a sentence end, a spaced dash or an `Image caption` label.
+//!
+//! The first two read only the last [`MAX_CREDIT_BYTES`]; the third reads
+//! that much after each sentence start.
 //!
 //! What counts as a credit is decided in [`body`]: the words must all be
 //! agencies, role words, names or organisations, and they must name an agency,
@@ -16,8 +25,7 @@
 //! slash (`Jane Doe/Save the Children`). So `24/7` and `and/or` are prose.
 //! Reuters trailers (`TPX IMAGES OF THE DAY`, `(SYRIA - Tags: ...)`,
 //! `ATTENTION EDITORS ...`) after the credit are inside its span but not in
-//! `raw`, so the description never keeps them. A credit that opens the
-//! caption is not looked for.
+//! `raw`, so the description never keeps them.
 //!
 //! Readings of RECORD.md decided here:
 //! - `raw` is the credit as written without its outer brackets; the span
@@ -34,6 +42,14 @@
 //!   `Getty Images for Acme` names a client and credits Getty Images only.
 //! - Role words (`Stringer`, `Staff`, `Pool`, `Handout`, `File`, `STR`,
 //!   `HO`) are never people; `Handout`/`HO` set `handout`, `File` sets `file`.
+//!   Channels (`Amateur Video`, `Social Media`) are generic sources.
+//! - One capitalized word right before an agency's slash is a photographer
+//!   known by one name (`Volkov/AP`); an acronym there stays a supplier
+//!   (`KCNA/Reuters`).
+//! - A credited name the description says released or provided the picture
+//!   (`a photograph released by Lowtown Parks`) is the source, not a person.
+//! - `NPS photo by Jane Doe`: the service is the source, the person the
+//!   creator; ranks in capitals stay as written (`SSG Jane Doe`).
 
 mod agency;
 mod body;
@@ -227,7 +243,7 @@ fn inner_end(text: &str, from: usize) -> Option<(usize, usize)> {
 }
 
 /// Words before a name in the description that make it the image's
-/// supplier: `a photograph released by Parks Canada`.
+/// supplier: `a photograph released by Lowtown Parks`.
 const SUPPLIED_BY: [&str; 6] = [
     "released by",
     "provided by",
@@ -238,7 +254,7 @@ const SUPPLIED_BY: [&str; 6] = [
 ];
 
 /// A credited "person" that the description names as the image's supplier
-/// is the source (`... released by Parks Canada. Parks Canada/Reuters`).
+/// is the source (`... released by Lowtown Parks. Lowtown Parks/Reuters`).
 fn credit_suppliers_named_in(text: &str, credit: Span, parsed: &mut Parsed) {
     let description = [&text[..credit.start], &text[credit.end..]];
     let supplier = parsed.creators.iter().position(|creator| {

@@ -150,6 +150,24 @@ fn known_off_list(key: &str) -> bool {
             | "istock"
             | "istockphoto"
             | "dppi"
+            | "ukrinform"
+            | "interfax"
+            | "bernama"
+            | "antara"
+            | "pti"
+            | "irna"
+            | "wana"
+            | "tasnim"
+            | "pap"
+            | "ctk"
+            | "mti"
+            | "hina"
+            | "laif"
+            | "ddp"
+            | "backgrid"
+            | "eyevine"
+            | "panos"
+            | "contrasto"
     )
 }
 
@@ -233,6 +251,7 @@ mod tests {
             Some("Hawar News Agency")
         );
         assert_eq!(name("WireImage").as_deref(), Some("WireImage"));
+        assert_eq!(name("Ukrinform").as_deref(), Some("Ukrinform"));
     }
 
     #[test]

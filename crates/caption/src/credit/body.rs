@@ -140,7 +140,7 @@ impl Parsed {
     }
 
     /// Moves creator `index` to the source: the caption says it supplied
-    /// the image (`a photograph released by Parks Canada`).
+    /// the image (`a photograph released by Lowtown Parks`).
     pub(super) fn creator_to_source(&mut self, index: usize) {
         let creator = self.creators.remove(index);
         if self.named_source.is_none() {
@@ -351,7 +351,7 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
         if !std::mem::take(&mut first) {
             parsed.slashes += 1;
         }
-        // `Libkos/AP`, `Elsa/Getty Images`: a photographer known by one
+        // `Volkov/AP`, `Mirela/Getty Images`: a photographer known by one
         // name stands alone right before the agency's slash.
         if pieces.peek().is_some_and(|next| opens_with_agency(next))
             && name::is_one_word_name(trim_segment(piece))

@@ -320,7 +320,7 @@ pub(super) fn classify(part: &str) -> PartKind {
     }
 }
 
-/// A photographer credited by one name (`Libkos`, `Elsa`): one capitalized
+/// A photographer credited by one name (`Volkov`, `Mirela`): one capitalized
 /// word of three or more letters, the rest lower case, that is no
 /// organisation or channel word. Acronyms (`KCNA`, `WFP`) stay organisations.
 pub(super) fn is_one_word_name(part: &str) -> bool {

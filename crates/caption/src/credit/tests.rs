@@ -531,3 +531,17 @@ fn whole_credit_lines_and_their_form() {
     );
     assert_eq!(form("Children play in Lowtown."), None);
 }
+
+#[test]
+fn agencies_off_the_list_are_never_sources() {
+    check(
+        "Rescuers dig in Karsa. Irene Sola/Ukrinform",
+        "Irene Sola; Ukrinform; -",
+    );
+    check(
+        "Rescuers dig in Karsa. (Photo by Irene Sola/Europa Press via Getty Images)",
+        "Irene Sola; Europa Press, Getty Images; -",
+    );
+    let found = find_credit("Rescuers dig in Karsa. Irene Sola/Ukrinform").expect("credit");
+    assert!(!found.handout);
+}
