@@ -399,13 +399,18 @@ pub(super) fn trim_range(body: &str) -> (usize, usize) {
 }
 
 /// Length of the lead-in that opens `text` (`Photo: `, `Image source, `),
-/// if any; a bare `by` is too common in prose to count.
+/// if any. A bare `by` is too common in prose to count, and a copyright
+/// notice (`© 2024 Acme. All rights reserved.`) is page chrome as often as
+/// a credit.
 pub(super) fn lead_in_len(text: &str) -> Option<usize> {
     let (marker, rest) = strip_marker(text);
     marker?;
     let len = text.len() - rest.len();
     let lead = text[..len].trim_end();
-    (!lead.eq_ignore_ascii_case("by")).then_some(len)
+    let weak = ["by", "©", "(c)", "copyright", "copyright ©"]
+        .iter()
+        .any(|weak| lead.eq_ignore_ascii_case(weak));
+    (!weak).then_some(len)
 }
 
 /// Splits a lead-in off the credit words.

@@ -545,3 +545,21 @@ fn agencies_off_the_list_are_never_sources() {
     let found = find_credit("Rescuers dig in Karsa. Irene Sola/Ukrinform").expect("credit");
     assert!(!found.handout);
 }
+
+#[test]
+fn copyright_notices_inside_text_are_not_credits() {
+    check(
+        "Lowtown Daily is part of a media group. © 2024 Lowtown Daily. All rights reserved.",
+        "none",
+    );
+}
+
+#[test]
+fn a_credited_supplier_is_no_person() {
+    let gazetteer = gazetteer::Gazetteer::builder().build();
+    let text = "A lynx crosses a road in a photograph released by Parks Freedonia. Parks Freedonia/Reuters";
+    let record = crate::parse(text, &gazetteer);
+    assert_eq!(record.credit.source.as_deref(), Some("Parks Freedonia"));
+    assert!(record.credit.creators.is_empty());
+    assert!(record.persons.is_empty(), "{:?}", record.persons);
+}
