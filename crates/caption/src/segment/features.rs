@@ -410,7 +410,8 @@ fn line_props(input: &str, line: &Line) -> Props {
         std::borrow::Cow::Borrowed(text)
     };
     if let Some(found) = crate::credit::find_credit(&normalized) {
-        p |= if found.span.start <= 2 {
+        // A closing credit may start after an opening bracket or slash.
+        p |= if found.span.start <= 2 && found.span.end == normalized.len() {
             CREDIT_ONLY
         } else {
             ENDS_CREDIT
