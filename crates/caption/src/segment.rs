@@ -87,6 +87,9 @@ pub fn explain(input: &str) -> Vec<LineReport> {
     Model::embedded().explain(input)
 }
 
+/// A line this long is caption text whatever its features say.
+const MIN_TEXT_LINE_BYTES: usize = 4096;
+
 /// A page read for the model: its lines and their features.
 struct Page {
     lines: Vec<Line>,
@@ -104,6 +107,13 @@ impl Page {
             .iter()
             .zip(&props)
             .map(|(l, p)| {
+                // No chrome is kilobytes long (captions are under 4 KB,
+                // chrome under a hundred bytes): a line that long is kept
+                // as text, never dropped.
+                if l.content.len() >= MIN_TEXT_LINE_BYTES {
+                    return 1 << LineKind::CaptionStart.index()
+                        | 1 << LineKind::CaptionContinuation.index();
+                }
                 model::possible_kinds(
                     l.content.is_empty(),
                     p & (features::CREDIT_ONLY | features::CREDIT_LABEL) != 0,

@@ -198,13 +198,17 @@ pub(crate) fn reasons(
     margins
 }
 
+/// A page ready for fitting: each line's active features, whether a blank
+/// line stands before it, its possible kinds, and its gold kind.
+pub(crate) type LabelledPage = (Vec<Vec<u16>>, Vec<bool>, Vec<u8>, Vec<LineKind>);
+
 /// Fits weights to labelled pages by the averaged structured perceptron:
 /// decode each page with the current weights, move the weights towards
 /// the gold kinds where the decoding differs, and average the weights over
 /// every step (which keeps rare features from swinging the result). The
 /// page order is fixed, so a fit is reproducible.
 pub(crate) fn fit(
-    pages: &[(Vec<Vec<u16>>, Vec<bool>, Vec<u8>, Vec<LineKind>)],
+    pages: &[LabelledPage],
     epochs: usize,
 ) -> Weights {
     let mut weights = Weights::zero();
