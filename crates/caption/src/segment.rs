@@ -82,9 +82,22 @@ pub fn segment(input: &str) -> Vec<CaptionSpan> {
     Model::embedded().segment(input)
 }
 
+/// [`segment`] for a piece of a longer text that starts inside a line the
+/// reader had to cut (a paragraph of hundreds of kilobytes): its first line
+/// is the rest of that line, text like the line it was cut from, so it is
+/// never chrome.
+pub fn segment_cut_piece(input: &str) -> Vec<CaptionSpan> {
+    Model::embedded().split(input, true)
+}
+
 /// Every non-blank line's kind and the features that decided it.
 pub fn explain(input: &str) -> Vec<LineReport> {
-    Model::embedded().explain(input)
+    Model::embedded().explain(input, false)
+}
+
+/// [`explain`] for a piece that [`segment_cut_piece`] splits.
+pub fn explain_cut_piece(input: &str) -> Vec<LineReport> {
+    Model::embedded().explain(input, true)
 }
 
 /// A line this long is caption text whatever its features say.
@@ -99,18 +112,21 @@ struct Page {
 }
 
 impl Page {
-    fn read(input: &str) -> Page {
+    /// `starts_inside_line`: the first line is the rest of a line of
+    /// kilobytes (see [`segment_cut_piece`]).
+    fn read(input: &str, starts_inside_line: bool) -> Page {
         let lines = line::read_lines(input);
         let props = features::props_of(input, &lines);
         let gaps: Vec<bool> = lines.iter().map(|l| l.blank_before).collect();
         let possible = lines
             .iter()
             .zip(&props)
-            .map(|(l, p)| {
+            .enumerate()
+            .map(|(i, (l, p))| {
                 // No chrome is kilobytes long (captions are under 4 KB,
                 // chrome under a hundred bytes): a line that long is kept
                 // as text, never dropped.
-                if l.content.len() >= MIN_TEXT_LINE_BYTES {
+                if l.content.len() >= MIN_TEXT_LINE_BYTES || (i == 0 && starts_inside_line) {
                     return 1 << LineKind::CaptionStart.index()
                         | 1 << LineKind::CaptionContinuation.index();
                 }
@@ -158,20 +174,25 @@ impl Model {
 
     /// Each non-blank line's kind.
     pub fn kinds(&self, input: &str) -> Vec<LineKind> {
-        let page = Page::read(input);
+        let page = Page::read(input, false);
         model::decode(&self.weights, &page.features, &page.gaps, &page.possible)
     }
 
     /// Splits text into captions.
     pub fn segment(&self, input: &str) -> Vec<CaptionSpan> {
-        let page = Page::read(input);
+        self.split(input, false)
+    }
+
+    fn split(&self, input: &str, starts_inside_line: bool) -> Vec<CaptionSpan> {
+        let page = Page::read(input, starts_inside_line);
         let kinds = model::decode(&self.weights, &page.features, &page.gaps, &page.possible);
         assemble(input, &page.lines, &kinds)
     }
 
     /// Every non-blank line's kind and why.
-    pub fn explain(&self, input: &str) -> Vec<LineReport> {
-        let page = Page::read(input);
+    /// `starts_inside_line` as for [`segment_cut_piece`].
+    pub fn explain(&self, input: &str, starts_inside_line: bool) -> Vec<LineReport> {
+        let page = Page::read(input, starts_inside_line);
         let kinds = model::decode(&self.weights, &page.features, &page.gaps, &page.possible);
         page.lines
             .iter()
@@ -205,7 +226,7 @@ impl Model {
         let read: Vec<_> = pages
             .iter()
             .map(|(input, kinds)| {
-                let page = Page::read(input);
+                let page = Page::read(input, false);
                 assert_eq!(page.lines.len(), kinds.len(), "one kind per non-blank line");
                 (page.features, page.gaps, page.possible, kinds.clone())
             })

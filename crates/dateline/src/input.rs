@@ -8,7 +8,7 @@
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use caption::{CaptionRecord, Stated};
@@ -64,7 +64,11 @@ pub struct Piece {
 pub enum Form {
     /// A window of text (whole paragraphs): zero, one or several captions
     /// between page chrome, found by `caption::segment`.
-    Paragraph,
+    Paragraph {
+        /// The window begins inside a line the reader cut (an oversize
+        /// paragraph), so its first line is text whatever it looks like.
+        starts_inside_line: bool,
+    },
     /// Exactly one caption, with what the input states beside it.
     Caption {
         /// The image it belongs to, when the document names one.
@@ -90,14 +94,18 @@ pub struct Occurrence {
 /// Parses a piece into its captions' records, in document order.
 pub fn records_of(piece: &Piece, gazetteer: &Gazetteer) -> Vec<Occurrence> {
     match &piece.form {
-        Form::Paragraph => caption::segment(&piece.text)
-            .into_iter()
-            .map(|found| Occurrence {
-                span: found.span,
-                truncated: found.truncated,
-                record: caption::parse(&found.text(&piece.text), gazetteer),
-            })
-            .collect(),
+        Form::Paragraph { starts_inside_line } => if *starts_inside_line {
+            caption::segment_cut_piece(&piece.text)
+        } else {
+            caption::segment(&piece.text)
+        }
+        .into_iter()
+        .map(|found| Occurrence {
+            span: found.span,
+            truncated: found.truncated,
+            record: caption::parse(&found.text(&piece.text), gazetteer),
+        })
+        .collect(),
         Form::Caption { image_url, stated } => {
             let mut record = caption::parse(&piece.text, gazetteer);
             caption::apply_stated(&mut record, stated, gazetteer);
@@ -115,26 +123,32 @@ pub fn records_of(piece: &Piece, gazetteer: &Gazetteer) -> Vec<Occurrence> {
 /// Where pieces go, a batch at a time.
 pub type SendPieces<'a> = dyn FnMut(Vec<Piece>) -> anyhow::Result<()> + 'a;
 
-/// Reads one document (stdin when `path` is `None`) and sends its pieces in
-/// batches of about `batch_bytes`. Warnings (undecodable bytes) go to
-/// `warn` as messages naming the document. Returns the document's kind.
-pub fn read_document(
-    path: Option<&Path>,
-    name: &str,
-    batch_bytes: usize,
-    send: &mut SendPieces<'_>,
-    warn: &mut dyn FnMut(String),
-) -> anyhow::Result<Kind> {
-    let input: Box<dyn Read> = match path {
-        Some(path) => Box::new(File::open(path).with_context(|| format!("opening {name}"))?),
-        None => Box::new(io::stdin().lock()),
-    };
-    read_document_from(input, path, name, batch_bytes, send, warn)
+/// The inputs a command reads, each with the name messages give it:
+/// the files in order, or stdin (`None`, named `<stdin>`) when there are
+/// none.
+pub fn named_inputs(files: &[PathBuf]) -> Vec<(Option<&Path>, String)> {
+    if files.is_empty() {
+        return vec![(None, "<stdin>".to_string())];
+    }
+    files
+        .iter()
+        .map(|p| (Some(p.as_path()), p.display().to_string()))
+        .collect()
 }
 
-/// [`read_document`] over an input already open; `path` names the file a
-/// JPEG's record points to.
-pub fn read_document_from(
+/// Opens one input: the file at `path`, or stdin when it is `None`.
+pub fn open(path: Option<&Path>, name: &str) -> anyhow::Result<Box<dyn Read>> {
+    Ok(match path {
+        Some(path) => Box::new(File::open(path).with_context(|| format!("opening {name}"))?),
+        None => Box::new(io::stdin().lock()),
+    })
+}
+
+/// Reads one document and sends its pieces in batches of about
+/// `batch_bytes`. `path` names the file a JPEG's record points to.
+/// Warnings (undecodable bytes) go to `warn` as messages naming the
+/// document. Returns the document's kind.
+pub fn read_document(
     mut input: impl Read,
     path: Option<&Path>,
     name: &str,
@@ -183,7 +197,9 @@ fn read_text(
                 .map(|raw| Piece {
                     offset: raw.offset,
                     text: raw.text,
-                    form: Form::Paragraph,
+                    form: Form::Paragraph {
+                        starts_inside_line: raw.starts_inside_line,
+                    },
                 })
                 .collect(),
         )?;

@@ -236,28 +236,43 @@ mod tests {
 
     #[test]
     fn labels_counters_bullets_and_tags_are_cut_off() {
-        assert_eq!(
-            content("Image caption, Boats wait at the quay."),
-            ("Boats wait at the quay.".into(), Label::Caption, false)
-        );
-        assert_eq!(
-            content("Image source, Ana Ruiz/AFP"),
-            ("Ana Ruiz/AFP".into(), Label::Credit, false)
-        );
-        assert_eq!(content("Image 3 of 14"), (String::new(), Label::None, true));
-        assert_eq!(
-            content("<p>3 / 17 Men rest on a bench.</p>"),
-            ("Men rest on a bench.".into(), Label::None, true)
-        );
-        assert_eq!(
-            content("- Men rest on a bench in..."),
-            ("Men rest on a bench in...".into(), Label::None, false)
-        );
-        // A word that only starts like a label is kept.
-        assert_eq!(
-            content("Captions of the year"),
-            ("Captions of the year".into(), Label::None, false)
-        );
+        let cases = [
+            (
+                "Image caption, Boats wait at the quay.",
+                "Boats wait at the quay.",
+                Label::Caption,
+                false,
+            ),
+            (
+                "Image source, Ana Ruiz/AFP",
+                "Ana Ruiz/AFP",
+                Label::Credit,
+                false,
+            ),
+            ("Image 3 of 14", "", Label::None, true),
+            (
+                "<p>3 / 17 Men rest on a bench.</p>",
+                "Men rest on a bench.",
+                Label::None,
+                true,
+            ),
+            (
+                "- Men rest on a bench in...",
+                "Men rest on a bench in...",
+                Label::None,
+                false,
+            ),
+            // A word that only starts like a label is kept.
+            (
+                "Captions of the year",
+                "Captions of the year",
+                Label::None,
+                false,
+            ),
+        ];
+        for (line, text, label, counter) in cases {
+            assert_eq!(content(line), (text.to_string(), label, counter), "{line}");
+        }
     }
 
     #[test]

@@ -207,10 +207,7 @@ pub(crate) type LabelledPage = (Vec<Vec<u16>>, Vec<bool>, Vec<u8>, Vec<LineKind>
 /// the gold kinds where the decoding differs, and average the weights over
 /// every step (which keeps rare features from swinging the result). The
 /// page order is fixed, so a fit is reproducible.
-pub(crate) fn fit(
-    pages: &[LabelledPage],
-    epochs: usize,
-) -> Weights {
+pub(crate) fn fit(pages: &[LabelledPage], epochs: usize) -> Weights {
     let mut weights = Weights::zero();
     let mut sum = Weights::zero();
     let mut steps = 0f64;

@@ -5,7 +5,7 @@
 //! throughput), so every line is named by its number in the file.
 
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 use caption::{CaptionRecord, LineKind};
@@ -17,24 +17,13 @@ use crate::input::{self, Form, Piece};
 pub fn run(files: &[PathBuf], gazetteer: &Gazetteer) -> anyhow::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let inputs: Vec<Option<&Path>> = if files.is_empty() {
-        vec![None]
-    } else {
-        files.iter().map(|p| Some(p.as_path())).collect()
-    };
-    for path in inputs {
-        let name = path.map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
+    for (path, name) in input::named_inputs(files) {
         let mut bytes = Vec::new();
-        match path {
-            Some(path) => bytes = std::fs::read(path).with_context(|| format!("reading {name}"))?,
-            None => {
-                io::stdin()
-                    .read_to_end(&mut bytes)
-                    .context("reading <stdin>")?;
-            }
-        }
+        input::open(path, &name)?
+            .read_to_end(&mut bytes)
+            .with_context(|| format!("reading {name}"))?;
         let mut pieces = Vec::new();
-        input::read_document_from(
+        input::read_document(
             &bytes[..],
             path,
             &name,
@@ -71,8 +60,13 @@ fn explain_piece(
     line_starts: &[u64],
     gazetteer: &Gazetteer,
 ) -> anyhow::Result<()> {
-    if let Form::Paragraph = piece.form {
-        for report in caption::explain(&piece.text) {
+    if let Form::Paragraph { starts_inside_line } = piece.form {
+        let reports = if starts_inside_line {
+            caption::explain_cut_piece(&piece.text)
+        } else {
+            caption::explain(&piece.text)
+        };
+        for report in reports {
             let number = line_number(line_starts, piece.offset + report.line.start as u64);
             let why: Vec<String> = report
                 .reasons

@@ -130,13 +130,7 @@ type SendBatch<'a> = dyn FnMut(Batch) -> anyhow::Result<()> + 'a;
 fn read_inputs(files: &[PathBuf], send: &mut SendBatch<'_>) -> anyhow::Result<usize> {
     let mut seq = 0;
     let mut failures = 0;
-    let inputs: Vec<Option<&Path>> = if files.is_empty() {
-        vec![None]
-    } else {
-        files.iter().map(|p| Some(p.as_path())).collect()
-    };
-    for path in inputs {
-        let name = path.map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
+    for (path, name) in input::named_inputs(files) {
         if let Err(err) = read_input(path, &name, &mut seq, send) {
             if crate::cmd::is_broken_pipe(&err) {
                 return Err(err);
@@ -156,6 +150,7 @@ fn read_input(
     send: &mut SendBatch<'_>,
 ) -> anyhow::Result<()> {
     input::read_document(
+        input::open(path, name)?,
         path,
         name,
         BATCH_BYTES,
