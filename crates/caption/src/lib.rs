@@ -37,7 +37,9 @@ pub use record::{
     BadDate, CaptionRecord, Conflict, Credit, DateMention, DateRole, Flag, Location, PartialDate,
     Person,
 };
-pub use segment::{segment, CaptionSpan};
+pub use segment::{
+    explain, label_lines, segment, CaptionSpan, LabelLine, LineKind, LineReport, Model,
+};
 pub use span::Span;
 pub use stated::{apply_stated, Stated};
 pub use text::normalize_whitespace;

@@ -47,7 +47,7 @@ fn snapshot_of(gallery: &str, render: Render) -> String {
     let captions = segment(gallery);
     let kept: usize = captions
         .iter()
-        .map(|c| c.span.of(gallery).split_whitespace().count())
+        .map(|c| c.text(gallery).split_whitespace().count())
         .sum();
     assert_eq!(
         kept,
@@ -57,7 +57,7 @@ fn snapshot_of(gallery: &str, render: Render) -> String {
     let records: Vec<Value> = captions
         .iter()
         .map(|c| {
-            let record = parse(c.span.of(gallery), gazetteer);
+            let record = parse(&c.text(gallery), gazetteer);
             let mut value = serde_json::to_value(&record).expect("records serialize");
             let text = record.text.clone();
             match render {
@@ -194,7 +194,7 @@ fn fuzz_failures_parse_cleanly() {
         let bytes = std::fs::read(entry.path()).expect("read");
         let input = String::from_utf8_lossy(&bytes);
         for caption in segment(&input) {
-            let record = parse(caption.span.of(&input), gazetteer);
+            let record = parse(&caption.text(&input), gazetteer);
             let value = serde_json::to_value(&record).expect("serialize");
             let mut copy = value.clone();
             annotate_spans(&mut copy, &record.text);

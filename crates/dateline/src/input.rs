@@ -42,6 +42,12 @@ impl Kind {
     }
 }
 
+/// Text is segmented in windows of about this many bytes of whole
+/// paragraphs: enough for a gallery page's layout (a credit after a blank
+/// line, teasers at the top whose full captions come further down), small
+/// enough to spread a large file over the parsing threads.
+const WINDOW_BYTES: usize = 64 * 1024;
+
 /// A part of a document to parse.
 #[derive(Debug, Clone)]
 pub struct Piece {
@@ -56,8 +62,8 @@ pub struct Piece {
 /// How a piece holds its captions.
 #[derive(Debug, Clone)]
 pub enum Form {
-    /// A paragraph of text: zero, one or several captions between page
-    /// chrome, found by `caption::segment`.
+    /// A window of text (whole paragraphs): zero, one or several captions
+    /// between page chrome, found by `caption::segment`.
     Paragraph,
     /// Exactly one caption, with what the input states beside it.
     Caption {
@@ -89,7 +95,7 @@ pub fn records_of(piece: &Piece, gazetteer: &Gazetteer) -> Vec<Occurrence> {
             .map(|found| Occurrence {
                 span: found.span,
                 truncated: found.truncated,
-                record: caption::parse(found.span.of(&piece.text), gazetteer),
+                record: caption::parse(&found.text(&piece.text), gazetteer),
             })
             .collect(),
         Form::Caption { image_url, stated } => {
@@ -119,10 +125,23 @@ pub fn read_document(
     send: &mut SendPieces<'_>,
     warn: &mut dyn FnMut(String),
 ) -> anyhow::Result<Kind> {
-    let mut input: Box<dyn Read> = match path {
+    let input: Box<dyn Read> = match path {
         Some(path) => Box::new(File::open(path).with_context(|| format!("opening {name}"))?),
         None => Box::new(io::stdin().lock()),
     };
+    read_document_from(input, path, name, batch_bytes, send, warn)
+}
+
+/// [`read_document`] over an input already open; `path` names the file a
+/// JPEG's record points to.
+pub fn read_document_from(
+    mut input: impl Read,
+    path: Option<&Path>,
+    name: &str,
+    batch_bytes: usize,
+    send: &mut SendPieces<'_>,
+    warn: &mut dyn FnMut(String),
+) -> anyhow::Result<Kind> {
     let mut prefix = Vec::with_capacity(SNIFF_BYTES);
     (&mut input)
         .take(SNIFF_BYTES as u64)
@@ -145,7 +164,9 @@ fn read_text(
     send: &mut SendPieces<'_>,
     warn: &mut dyn FnMut(String),
 ) -> anyhow::Result<()> {
-    let mut reader = CaptionReader::new(input).with_context(|| format!("reading {name}"))?;
+    let mut reader = CaptionReader::new(input)
+        .with_context(|| format!("reading {name}"))?
+        .windows(WINDOW_BYTES);
     loop {
         let batch = reader
             .next_batch(batch_bytes)

@@ -86,13 +86,20 @@ fn dev_set_scores_meet_the_bar() {
     );
 }
 
-/// Scraped gallery pages (issue 3): `parse --unique` recovers the distinct
-/// full captions, scored by the shared scorer's pages mode.
+/// Scraped gallery pages (issues 3 and 10): `parse --unique` recovers the
+/// distinct full captions, scored by the shared scorer's pages mode, on the
+/// first fixtures and on the real-site layouts alike.
 #[test]
 fn gallery_pages_segment_into_their_captions() {
     let Some(shared) = shared_dir() else { return };
-    let pages = shared.join("eval/pages");
-    let dir = scratch("pages");
+    for set in ["pages", "pages-world"] {
+        pages_meet_the_bar(&shared, set);
+    }
+}
+
+fn pages_meet_the_bar(shared: &std::path::Path, set: &str) {
+    let pages = shared.join("eval").join(set);
+    let dir = scratch(set);
     let mut n_pages = 0;
     for entry in std::fs::read_dir(&pages)
         .expect("pages")
@@ -125,7 +132,7 @@ fn gallery_pages_segment_into_their_captions() {
         "--min".into(),
         "segmentation=0.97".into(),
     ];
-    assert_scorer_passes(&args, "page segmentation below the bar");
+    assert_scorer_passes(&args, &format!("{set}: page segmentation below the bar"));
 }
 
 /// Runs the shared scorer with `args`, printing its report, and fails with

@@ -58,6 +58,9 @@ pub struct CaptionReader<R> {
     oversize_reported: bool,
     warnings: Vec<Warning>,
     done: bool,
+    /// In window mode, blank lines stay inside a piece until it holds this
+    /// many bytes; 0 in paragraph mode.
+    window_bytes: usize,
 }
 
 impl<R: Read> CaptionReader<R> {
@@ -76,7 +79,18 @@ impl<R: Read> CaptionReader<R> {
             oversize_reported: false,
             warnings: Vec::new(),
             done: false,
+            window_bytes: 0,
         })
+    }
+
+    /// Hands on windows of whole paragraphs instead of single paragraphs:
+    /// blank lines stay inside a piece until it holds about `bytes`, and a
+    /// piece ends only at a blank line (or at [`MAX_CAPTION_BYTES`]). A
+    /// segmenter that reads a page's layout wants the lines around a
+    /// paragraph: a credit after a blank line, a heading before it.
+    pub fn windows(mut self, bytes: usize) -> CaptionReader<R> {
+        self.window_bytes = bytes.min(MAX_CAPTION_BYTES);
+        self
     }
 
     /// Warnings gathered since the last call.
@@ -117,7 +131,8 @@ impl<R: Read> CaptionReader<R> {
         let line = &available[..line_len];
         let blank = ended_line && at_line_start && line.iter().all(u8::is_ascii_whitespace);
         let mut out = None;
-        if blank {
+        let keep_gathering = !self.paragraph.is_empty() && self.paragraph.len() < self.window_bytes;
+        if blank && !keep_gathering {
             out = self.finish_paragraph();
         } else {
             if self.paragraph.is_empty() {
@@ -279,6 +294,19 @@ mod tests {
         assert_eq!(texts, ["One.", "Two\nlines.", "Three."]);
         assert_eq!(captions[1].offset, 12);
         assert!(warnings.is_empty());
+    }
+
+    #[test]
+    fn windows_keep_blank_lines_and_end_at_one() {
+        let input = b"One.\n\nTwo\nlines.\n\n\nThree.\n\nFour.";
+        let mut reader = CaptionReader::new(&input[..]).expect("text").windows(12);
+        let mut pieces = Vec::new();
+        while let Some(batch) = reader.next_batch(1).expect("reads") {
+            pieces.extend(batch);
+        }
+        let texts: Vec<_> = pieces.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(texts, ["One.\n\nTwo\nlines.", "Three.\n\nFour."]);
+        assert_eq!(pieces[1].offset, 22);
     }
 
     #[test]

@@ -149,6 +149,25 @@ fn known_off_list(key: &str) -> bool {
             | "alamy stock photo"
             | "istock"
             | "istockphoto"
+            | "dppi"
+            | "ukrinform"
+            | "interfax"
+            | "bernama"
+            | "antara"
+            | "pti"
+            | "irna"
+            | "wana"
+            | "tasnim"
+            | "pap"
+            | "ctk"
+            | "mti"
+            | "hina"
+            | "laif"
+            | "ddp"
+            | "backgrid"
+            | "eyevine"
+            | "panos"
+            | "contrasto"
     )
 }
 
@@ -232,6 +251,7 @@ mod tests {
             Some("Hawar News Agency")
         );
         assert_eq!(name("WireImage").as_deref(), Some("WireImage"));
+        assert_eq!(name("Ukrinform").as_deref(), Some("Ukrinform"));
     }
 
     #[test]
