@@ -87,6 +87,7 @@ pub fn parse(caption: &str, gazetteer: &Gazetteer) -> CaptionRecord {
         text,
         image_url: None,
         conflicts: Vec::new(),
+        stated: None,
     }
 }
 

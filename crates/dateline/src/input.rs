@@ -220,25 +220,14 @@ fn read_jpeg(
     for warning in &found.warnings {
         warn(format!("{name}: {warning}"));
     }
-    let Some(caption) = found
-        .merged
-        .description
-        .clone()
-        .filter(|d| !d.trim().is_empty())
-    else {
+    let image_url = path.map(|p| p.display().to_string());
+    let Some(piece) = crate::photo::caption_piece(&found.merged, image_url) else {
         warn(format!(
             "{name}: the image has no caption (IPTC Caption-Abstract or XMP Description); skipped"
         ));
         return Ok(());
     };
-    send(vec![Piece {
-        offset: 0,
-        text: caption,
-        form: Form::Caption {
-            image_url: path.map(|p| p.display().to_string()),
-            stated: Box::new(crate::photo::stated_of(&found.merged)),
-        },
-    }])
+    send(vec![piece])
 }
 
 /// A page's captions, each with its image URL and the fields its JSON-LD
@@ -268,9 +257,11 @@ fn read_html(
     )
 }
 
-/// What a page's JSON-LD states, for [`caption::apply_stated`]. A
-/// `contentLocation` written `City, Country` gives both; a copyright holder
-/// is the source (an agency there counts as an agency).
+/// What a page's JSON-LD states, for [`caption::apply_stated`]: the parts
+/// of the place's `address` when it has one, else its name read as
+/// `City, Country` or `City, Province, Country`; a two-letter country is a
+/// code. A copyright holder is the source (an agency there counts as an
+/// agency).
 fn stated_of_page(page: &formats::html::Stated) -> Stated {
     let parts: Vec<&str> = page
         .content_location
@@ -282,15 +273,41 @@ fn stated_of_page(page: &formats::html::Stated) -> Stated {
                 .collect()
         })
         .unwrap_or_default();
+    let has_address = page.address_locality.is_some()
+        || page.address_region.is_some()
+        || page.address_country.is_some();
+    let (city, province, country) = if has_address {
+        (
+            page.address_locality.clone(),
+            page.address_region.clone(),
+            page.address_country.clone(),
+        )
+    } else {
+        match parts.as_slice() {
+            [] => (None, None, None),
+            [city] => (Some(city.to_string()), None, None),
+            [city, country] => (Some(city.to_string()), None, Some(country.to_string())),
+            [city, .., province, country] => (
+                Some(city.to_string()),
+                Some(province.to_string()),
+                Some(country.to_string()),
+            ),
+        }
+    };
+    let is_code = |c: &String| c.len() == 2 && c.bytes().all(|b| b.is_ascii_uppercase());
+    let (country, country_code) = match country {
+        Some(code) if is_code(&code) => (None, Some(code)),
+        other => (other, None),
+    };
     Stated {
         creators: page.creators.clone(),
         credit_line: page.credit_text.clone(),
         source: page.copyright_holder.clone(),
         date_created: page.date_created.clone(),
-        city: parts.first().map(|c| c.to_string()),
-        country: (parts.len() > 1)
-            .then(|| parts.last().map(|c| c.to_string()))
-            .flatten(),
+        city,
+        province,
+        country,
+        country_code,
         ..Stated::default()
     }
 }
