@@ -133,6 +133,7 @@ impl Page {
                 model::possible_kinds(
                     l.content.is_empty(),
                     p & (features::CREDIT_ONLY | features::CREDIT_LABEL) != 0,
+                    p & features::CREDIT_LABEL != 0,
                 )
             })
             .collect();

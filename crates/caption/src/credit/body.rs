@@ -330,6 +330,11 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
         (None, rest) => (marker, rest),
     };
     let rest = strip_copyright_year(rest);
+    let agency_colon = marker
+        .is_none()
+        .then(|| agency_colon_as_slash(rest))
+        .flatten();
+    let rest = agency_colon.as_deref().unwrap_or(rest);
     // `(Photo by LIBKOS/Getty Images)`: the first slot after `Photo by` is
     // the photographer, even as one word.
     // A lone word in capitals (`(Photo by DPPI)`) is an acronym, though.
@@ -363,6 +368,25 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
         }
     }
     parsed.is_credit(setting).then_some(parsed)
+}
+
+/// `REUTERS: Jane Doe`, `Getty Images: Jane Doe`, `AP Photo: Jane Doe`:
+/// an agency before a colon credits what follows, as its slash would
+/// (`REUTERS/Jane Doe`); the credit with the colon read as that slash.
+/// Only an agency opens this form: `Note: ...` and `Update: ...` are prose.
+fn agency_colon_as_slash(body: &str) -> Option<String> {
+    let (head, tail) = body.split_once(':')?;
+    let (head, tail) = (head.trim(), tail.trim());
+    if tail.is_empty() || head.contains('/') {
+        return None;
+    }
+    let agency = ["Photo", "PHOTO", "Photos", "Images"]
+        .iter()
+        .find_map(|word| head.strip_suffix(word).map(str::trim_end))
+        .filter(|stem| agency::lookup(stem).is_some())
+        .unwrap_or(head);
+    agency::lookup(agency)?;
+    Some(format!("{head}/{tail}"))
 }
 
 /// Whether a `/`-piece opens with an agency (`AFP via Getty Images`,

@@ -563,3 +563,26 @@ fn a_credited_supplier_is_no_person() {
     assert!(record.credit.creators.is_empty());
     assert!(record.persons.is_empty(), "{:?}", record.persons);
 }
+
+#[test]
+fn an_agency_before_a_colon_credits_what_follows() {
+    for (credit, agency) in [
+        ("REUTERS: Tomas Berg", "Reuters"),
+        ("AP Photo: Tomas Berg", "AP"),
+        ("Getty Images: Tomas Berg", "Getty Images"),
+    ] {
+        let text = format!("A ferry docks at Port Vela, May 2, 2016. {credit}");
+        assert_eq!(
+            who(&text),
+            (strings(&["Tomas Berg"]), strings(&[agency]), None),
+            "{credit}"
+        );
+    }
+    // A colon after anything else is prose.
+    for text in [
+        "A ferry docks at Port Vela. Note: Tomas Berg",
+        "Crowds gather as the mayor told AFP: we will rebuild the harbour",
+    ] {
+        assert!(find_credit(text).is_none(), "{text}");
+    }
+}

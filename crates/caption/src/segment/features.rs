@@ -75,10 +75,15 @@ const GAP_BEFORE: usize = BIAS + 1;
 const GAP_AFTER: usize = BIAS + 2;
 const FIRST_LINE: usize = BIAS + 3;
 const LAST_LINE: usize = BIAS + 4;
+/// The line goes on from the one before with no blank line between: that
+/// one stops mid-sentence and this one starts in lower case (a caption
+/// wrapped by the page). A conjunction the weights of single properties
+/// cannot express.
+const WRAPS_ON: usize = BIAS + 5;
 
 /// How many features a line has: its own properties, the line before's,
-/// the line after's, and five about its place.
-pub(crate) const N_FEATURES: usize = 3 * N_PROPS + 5;
+/// the line after's, and six about its place.
+pub(crate) const N_FEATURES: usize = 3 * N_PROPS + 6;
 
 /// The active features of each line, as indices below [`N_FEATURES`].
 pub(crate) fn features(lines: &[Props], gaps: &[bool]) -> Vec<Vec<u16>> {
@@ -103,6 +108,9 @@ pub(crate) fn features(lines: &[Props], gaps: &[bool]) -> Vec<Vec<u16>> {
             }
             if gaps.get(i + 1).copied().unwrap_or(true) {
                 active.push(GAP_AFTER as u16);
+            }
+            if i > 0 && !gaps[i] && lines[i - 1] & ENDS_OPEN != 0 && lines[i] & STARTS_LOWER != 0 {
+                active.push(WRAPS_ON as u16);
             }
             active
         })
@@ -134,7 +142,8 @@ pub(crate) fn feature_name(feature: usize) -> String {
         GAP_BEFORE => "a blank line before".to_string(),
         GAP_AFTER => "a blank line after".to_string(),
         FIRST_LINE => "first line".to_string(),
-        _ => "last line".to_string(),
+        LAST_LINE => "last line".to_string(),
+        _ => "goes on from the line before (which stops mid-sentence) in lower case".to_string(),
     }
 }
 

@@ -94,18 +94,30 @@ impl Weights {
 
 /// The kinds a line may have at all, one bit per kind index: a line with
 /// no words is chrome, and only a line that reads as a credit (a credit
-/// alone, or after a credit label) can be a caption's credit line.
-pub(crate) fn possible_kinds(empty: bool, credit_like: bool) -> u8 {
+/// alone, or after a credit label) can be a caption's credit line. An
+/// unlabelled credit line also gets [`SIDED`].
+pub(crate) fn possible_kinds(empty: bool, credit_like: bool, labelled: bool) -> u8 {
     use LineKind::*;
     let bit = |k: LineKind| 1u8 << k.index();
     if empty {
         bit(Chrome)
-    } else if credit_like {
+    } else if credit_like && labelled {
         0b1_1111
+    } else if credit_like {
+        0b1_1111 | SIDED
     } else {
         bit(Chrome) | bit(CaptionStart) | bit(CaptionContinuation)
     }
 }
+
+/// A bit beside the kinds in a line's possible set: the line is a credit
+/// with no label, so which caption it belongs to, the one above or the one
+/// below, is the page's habit. A page puts its bare credits on one side of
+/// their captions (a desk's template does not change halfway), and only
+/// the page as a whole shows which: at its ends, where a credit has a
+/// caption on one side only. Labelled credits (`Image source,`) say their
+/// side themselves.
+const SIDED: u8 = 1 << 7;
 
 /// Whether `kind` may follow `previous` (`None`: the first line) on a line
 /// that may have `possible` kinds; the rest is the weights' business.
@@ -124,22 +136,57 @@ pub(crate) fn allowed(previous: Option<LineKind>, kind: LineKind, possible: u8) 
 
 /// The best sequence of kinds for lines with these features; `gaps[i]`
 /// says a blank line stands before line `i`, `possible[i]` which kinds
-/// line `i` may have ([`possible_kinds`]).
+/// line `i` may have ([`possible_kinds`]). The page's bare credits all go
+/// one way ([`SIDED`]): the page is decoded with them after their
+/// captions and with them before, and the better whole wins.
 pub(crate) fn decode(
     weights: &Weights,
     features: &[Vec<u16>],
     gaps: &[bool],
     possible: &[u8],
 ) -> Vec<LineKind> {
-    let n = features.len();
+    let emissions: Vec<[f32; N_KINDS]> = features.iter().map(|f| weights.emission(f)).collect();
+    if !possible.iter().any(|p| p & SIDED != 0) {
+        return viterbi(weights, &emissions, gaps, possible).1;
+    }
+    let one_side = |other_side: LineKind| -> Vec<u8> {
+        possible
+            .iter()
+            .map(|&p| {
+                if p & SIDED != 0 {
+                    p & !(1 << other_side.index())
+                } else {
+                    p
+                }
+            })
+            .collect()
+    };
+    let after = viterbi(weights, &emissions, gaps, &one_side(LineKind::CreditBefore));
+    let before = viterbi(weights, &emissions, gaps, &one_side(LineKind::CreditAfter));
+    if before.0 > after.0 {
+        before.1
+    } else {
+        after.1
+    }
+}
+
+/// Viterbi decoding: the best-scoring sequence of allowed kinds, and its
+/// score.
+fn viterbi(
+    weights: &Weights,
+    emissions: &[[f32; N_KINDS]],
+    gaps: &[bool],
+    possible: &[u8],
+) -> (f32, Vec<LineKind>) {
+    let n = emissions.len();
     if n == 0 {
-        return Vec::new();
+        return (0.0, Vec::new());
     }
     const NEG: f32 = f32::NEG_INFINITY;
     let mut best = vec![[NEG; N_KINDS]; n];
     let mut back = vec![[0u8; N_KINDS]; n];
     for i in 0..n {
-        let emission = weights.emission(&features[i]);
+        let emission = &emissions[i];
         let gap = usize::from(gaps[i]);
         for kind in LineKind::ALL {
             let k = kind.index();
@@ -174,7 +221,7 @@ pub(crate) fn decode(
         kinds[i] = LineKind::ALL[k];
         k = back[i][k] as usize;
     }
-    kinds
+    (best[n - 1][last], kinds)
 }
 
 /// The features that weigh most for `kind` over `other` on a line: what
