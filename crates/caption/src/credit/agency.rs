@@ -32,8 +32,16 @@ pub(super) fn lookup(part: &str) -> Option<Agency<'_>> {
     if let Some(name) = canonical(key) {
         return Some(Agency::Canonical(name));
     }
-    // `Xinhua Photo`, `EPA Photo`: the agency's own picture service.
-    for suffix in [" photo", " photos", " pictures", " images"] {
+    // `Xinhua Photo`, `EPA Photo`, `Sputnik Photo Agency`: the agency's own
+    // picture service.
+    for suffix in [
+        " photo",
+        " photos",
+        " pictures",
+        " images",
+        " photo agency",
+        " news agency",
+    ] {
         if let Some(stem) = key.strip_suffix(suffix) {
             if let Some(name) = canonical(stem) {
                 return Some(Agency::Canonical(name));
@@ -87,7 +95,9 @@ fn canonical(key: &str) -> Option<&'static str> {
         | "getty images north america"
         | "getty images south america" => "Getty Images",
         "epa" | "epa-efe" | "epa efe" | "epa images" => "EPA",
-        "anadolu agency" | "anadolu" | "anadolu ajansi" | "anadolu images" => "Anadolu Agency",
+        "anadolu agency" | "anadolu" | "anadolu ajansi" | "anadolu images" | "aa photo" => {
+            "Anadolu Agency"
+        }
         "xinhua" | "xinhua news agency" => "Xinhua",
         "sana" | "syrian arab news agency" => "SANA",
         "upi" | "united press international" => "UPI",
@@ -252,6 +262,14 @@ mod tests {
         );
         assert_eq!(name("WireImage").as_deref(), Some("WireImage"));
         assert_eq!(name("Ukrinform").as_deref(), Some("Ukrinform"));
+    }
+
+    #[test]
+    fn a_picture_service_names_its_agency() {
+        assert_eq!(name("AA Photo").as_deref(), Some("Anadolu Agency"));
+        assert_eq!(name("Sputnik Photo Agency").as_deref(), Some("Sputnik"));
+        // Off the list, the service's name is kept as written (RECORD.md).
+        assert_eq!(name("DHA Photo").as_deref(), Some("DHA Photo"));
     }
 
     #[test]

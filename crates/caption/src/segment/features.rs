@@ -64,10 +64,11 @@ props! {
     SCENE_VERB = 37, "has a present-tense verb before a preposition (`looks at`)";
     PAST_VERB = 38, "has a past-tense verb before a preposition (`walked to`)";
     HEADLINE = 39, "stops without a sentence end or credit, and nothing goes on below";
+    ABOUT_PICTURES = 40, "speaks of pictures in the plural (an intro to the gallery)";
 }
 
 /// How many properties a line has.
-const N_PROPS: usize = 40;
+const N_PROPS: usize = 41;
 
 /// Features besides the line's and its neighbours' properties.
 const BIAS: usize = 3 * N_PROPS;
@@ -433,6 +434,17 @@ fn line_props(input: &str, line: &Line) -> Props {
     p
 }
 
+/// Words for pictures in the plural (see [`ABOUT_PICTURES`]); each is six
+/// letters or more and starts with p, i or g.
+const PICTURE_WORDS: [&str; 6] = [
+    "photos",
+    "pictures",
+    "images",
+    "photographs",
+    "photojournalists",
+    "gallery",
+];
+
 /// Properties read off the words.
 fn word_props(text: &str, n_words: usize) -> Props {
     let mut p: Props = 0;
@@ -489,6 +501,14 @@ fn word_props(text: &str, n_words: usize) -> Props {
                 | "Subscribe"
         ) {
             p |= ADDRESSES_READER;
+        }
+        // A caption shows one picture; the text that introduces a gallery
+        // speaks of its pictures (`the best photos of the week`).
+        if word.len() >= 6
+            && matches!(word.as_bytes()[0], b'p' | b'P' | b'i' | b'I' | b'g' | b'G')
+            && PICTURE_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
+        {
+            p |= ABOUT_PICTURES;
         }
         if k <= 1 && (word == "by" || word == "By") {
             p |= BYLINE;
