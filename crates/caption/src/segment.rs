@@ -195,7 +195,8 @@ impl Model {
     pub fn explain(&self, input: &str, starts_inside_line: bool) -> Vec<LineReport> {
         let page = Page::read(input, starts_inside_line);
         let kinds = model::decode(&self.weights, &page.features, &page.gaps, &page.possible);
-        page.lines
+        let mut reports: Vec<LineReport> = page
+            .lines
             .iter()
             .zip(&kinds)
             .enumerate()
@@ -217,7 +218,18 @@ impl Model {
                     reasons,
                 }
             })
-            .collect()
+            .collect();
+        reports.extend(line::lone_labels(input).into_iter().map(|span| LineReport {
+            line: span,
+            kind: LineKind::Chrome,
+            runner_up: LineKind::Chrome,
+            reasons: vec![(
+                "is a label alone on its line, which labels the line after it".to_string(),
+                0.0,
+            )],
+        }));
+        reports.sort_by_key(|r| r.line.start);
+        reports
     }
 
     /// Fits a model to pages whose non-blank lines have known kinds

@@ -56,11 +56,35 @@ impl Line {
     }
 }
 
-/// The non-blank lines of `input`, in order. A line that holds a label
-/// inside it (`ALT TEXT Image copyright NAME/AGENCY Image caption TEXT`,
-/// glued or not) is split before each label into lines of their own, as
-/// the page showed them.
+/// The non-blank lines of `input`, in order, without labels alone on a
+/// line (see [`lone_labels`]). A line that holds a label inside it (`ALT
+/// TEXT Image copyright NAME/AGENCY Image caption TEXT`, glued or not) is
+/// split before each label into lines of their own, as the page showed
+/// them.
 pub(crate) fn read_lines(input: &str) -> Vec<Line> {
+    let mut lines = read_all_lines(input);
+    carry_lone_labels(input, &mut lines);
+    lines.retain(|l| !is_lone_label(input, l));
+    lines
+}
+
+/// Labels alone on a line (`Image copyright`, and below it `AFP`): page
+/// structure the segmenter strips. Each labels the line after it, which
+/// [`read_lines`] gives that label; the label line itself is no line of
+/// the page's sequence, so a credit and its caption stay neighbours.
+pub(crate) fn lone_labels(input: &str) -> Vec<Span> {
+    read_all_lines(input)
+        .into_iter()
+        .filter(|l| is_lone_label(input, l))
+        .map(|l| l.span)
+        .collect()
+}
+
+fn is_lone_label(input: &str, line: &Line) -> bool {
+    line.label != Label::None && line.text(input).is_empty()
+}
+
+fn read_all_lines(input: &str) -> Vec<Line> {
     let mut lines = Vec::new();
     let mut offset = 0;
     let mut blank_before = true;
@@ -92,6 +116,20 @@ pub(crate) fn read_lines(input: &str) -> Vec<Line> {
         blank_before = false;
     }
     lines
+}
+
+/// A label alone on its line says what the next line is: that line gets
+/// the label, unless it has its own, and the blank line before the label.
+fn carry_lone_labels(input: &str, lines: &mut [Line]) {
+    for i in 1..lines.len() {
+        let before = lines[i - 1];
+        if is_lone_label(input, &before) {
+            if lines[i].label == Label::None {
+                lines[i].label = before.label;
+            }
+            lines[i].blank_before |= before.blank_before;
+        }
+    }
 }
 
 /// Labels that pages glue inside a line, written as pages write them.
@@ -163,11 +201,11 @@ fn strip_label(text: &str) -> (Label, &str) {
         }
         let rest = &text[word.len()..];
         let after = rest.trim_start_matches([',', ':']);
-        // A label is followed by punctuation or a space, never by more
+        // A label is followed by punctuation, a space or the line end, never by more
         // word; a page that glues it to a capital (`Image copyrightAFP`)
         // wrote it as a label too.
         let glued = head.starts_with("Image") && rest.starts_with(char::is_uppercase);
-        if after.len() < rest.len() || rest.starts_with(' ') || glued {
+        if after.len() < rest.len() || rest.is_empty() || rest.starts_with(' ') || glued {
             return (label, after.trim_start());
         }
     }
@@ -273,6 +311,25 @@ mod tests {
         for (line, text, label, counter) in cases {
             assert_eq!(content(line), (text.to_string(), label, counter), "{line}");
         }
+    }
+
+    #[test]
+    fn a_label_alone_on_its_line_labels_the_next() {
+        let input = "Image copyright\nAna Ruiz/AFP\n\nImage caption\n\nBoats wait at the quay.\nImage caption, Men sit.";
+        let got: Vec<(&str, Label, bool)> = read_lines(input)
+            .iter()
+            .map(|l| (l.text(input), l.label, l.blank_before))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Ana Ruiz/AFP", Label::Credit, true),
+                ("Boats wait at the quay.", Label::Caption, true),
+                ("Men sit.", Label::Caption, false),
+            ]
+        );
+        let labels: Vec<&str> = lone_labels(input).iter().map(|s| s.of(input)).collect();
+        assert_eq!(labels, ["Image copyright", "Image caption"]);
     }
 
     #[test]

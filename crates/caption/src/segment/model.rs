@@ -138,7 +138,8 @@ pub(crate) fn allowed(previous: Option<LineKind>, kind: LineKind, possible: u8) 
 /// says a blank line stands before line `i`, `possible[i]` which kinds
 /// line `i` may have ([`possible_kinds`]). The page's bare credits all go
 /// one way ([`SIDED`]): the page is decoded with them after their
-/// captions and with them before, and the better whole wins.
+/// captions and with them before, and the side that gives more credits a
+/// caption wins (the better score where both give as many).
 pub(crate) fn decode(
     weights: &Weights,
     features: &[Vec<u16>],
@@ -163,7 +164,16 @@ pub(crate) fn decode(
     };
     let after = viterbi(weights, &emissions, gaps, &one_side(LineKind::CreditBefore));
     let before = viterbi(weights, &emissions, gaps, &one_side(LineKind::CreditAfter));
-    if before.0 > after.0 {
+    // The side that leaves fewer credits with no caption is the page's;
+    // the scores decide only between sides that leave as many.
+    let credits = |kinds: &[LineKind]| {
+        kinds
+            .iter()
+            .filter(|k| matches!(k, LineKind::CreditAfter | LineKind::CreditBefore))
+            .count()
+    };
+    let by_credits = credits(&before.1).cmp(&credits(&after.1));
+    if by_credits.then(before.0.total_cmp(&after.0)).is_gt() {
         before.1
     } else {
         after.1

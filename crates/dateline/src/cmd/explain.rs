@@ -71,7 +71,13 @@ fn explain_piece(
             let why: Vec<String> = report
                 .reasons
                 .iter()
-                .map(|(feature, margin)| format!("{feature} (+{margin:.1})"))
+                .map(|(feature, margin)| {
+                    if *margin > 0.0 {
+                        format!("{feature} (+{margin:.1})")
+                    } else {
+                        feature.clone()
+                    }
+                })
                 .collect();
             let marker = if report.kind == LineKind::Chrome {
                 "-"
