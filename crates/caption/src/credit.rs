@@ -187,6 +187,11 @@ pub(crate) fn parse_stated(line: &str) -> Option<Credit> {
     })
 }
 
+/// A word in capitals: letters, none lower case (`CORUM/AFP`, `VIA`).
+fn is_shouted(word: &str) -> bool {
+    word.chars().any(char::is_uppercase) && !word.chars().any(char::is_lowercase)
+}
+
 /// A credit with a lead-in that opens the caption or one of its sentences
 /// and ends before the caption does: at a sentence end, a spaced dash or an
 /// `Image caption` label (`Photo: Jane Doe/dpa - Refugees wait ...`, `...
@@ -443,6 +448,8 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
     let mut candidates: Vec<usize> = Vec::new();
     let mut trailers: Vec<usize> = Vec::new();
     let mut word_end = end;
+    // Whether every word from here to the end is in capitals.
+    let mut shouted_tail = true;
     let mut spaces = memchr::memrchr_iter(b' ', &bytes[floor..end]).map(|space| floor + space);
     loop {
         let space = spaces.next();
@@ -467,7 +474,17 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             }
             let opens_text = i == 0;
             let after_space = space.is_some();
+            // `...in Trafalgar Square SAMUEL CORUM/AFP VIA GETTY IMAGES`: a
+            // credit in capitals glued to a sentence without its full stop
+            // starts where the capitals do.
+            shouted_tail &= is_shouted(&text[i..word_end]);
+            let capitals_start = shouted_tail
+                && space.is_some_and(|space| {
+                    let before = memchr::memrchr(b' ', &bytes[..space]).map_or(0, |s| s + 1);
+                    text[before..space].chars().any(char::is_lowercase)
+                });
             if opens_text
+                || capitals_start
                 || (after_space
                     && (is_sentence_start(text, i)
                         || (!bytes[i].is_ascii_lowercase() && is_anchor(rest))

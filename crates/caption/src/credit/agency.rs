@@ -183,8 +183,9 @@ fn known_off_list(key: &str) -> bool {
 
 /// Words that end an agency's name (`SOPA Images`, `Jiji Press`,
 /// `Hawar News Agency`, `PA Wire`).
-const AGENCY_LAST_WORDS: [&str; 10] = [
+const AGENCY_LAST_WORDS: [&str; 11] = [
     "images",
+    "news",
     "photos",
     "photo",
     "pictures",
@@ -270,6 +271,7 @@ mod tests {
         assert_eq!(name("Sputnik Photo Agency").as_deref(), Some("Sputnik"));
         // Off the list, the service's name is kept as written (RECORD.md).
         assert_eq!(name("DHA Photo").as_deref(), Some("DHA Photo"));
+        assert_eq!(name("Lowtown News").as_deref(), Some("Lowtown News"));
     }
 
     #[test]

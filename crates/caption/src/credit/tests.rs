@@ -586,3 +586,17 @@ fn an_agency_before_a_colon_credits_what_follows() {
         assert!(find_credit(text).is_none(), "{text}");
     }
 }
+
+#[test]
+fn a_credit_in_capitals_after_a_sentence_without_its_stop() {
+    assert_eq!(
+        who("Floodwater runs through the old town of Lowtown, southeast Freedonia TOMAS BERG/AFP/GETTY IMAGES"),
+        (strings(&["Tomas Berg"]), strings(&["AFP", "Getty Images"]), None)
+    );
+    assert_eq!(
+        who("A hawk flies over Victory Square IRENE SOLA/EPA"),
+        (strings(&["Irene Sola"]), strings(&["EPA"]), None)
+    );
+    // Capitals that are not a credit stay in the description.
+    assert!(find_credit("Delegates arrive for the summit of NATO").is_none());
+}
