@@ -126,7 +126,11 @@ impl Page {
                 // No chrome is kilobytes long (captions are under 4 KB,
                 // chrome under a hundred bytes): a line that long is kept
                 // as text, never dropped.
-                if l.content.len() >= MIN_TEXT_LINE_BYTES || (i == 0 && starts_inside_line) {
+                // A text of one line has no layout to read it in: what the
+                // user gave is the caption.
+                let alone = lines.len() == 1 && !l.content.is_empty();
+                if l.content.len() >= MIN_TEXT_LINE_BYTES || (i == 0 && starts_inside_line) || alone
+                {
                     return 1 << LineKind::CaptionStart.index()
                         | 1 << LineKind::CaptionContinuation.index();
                 }

@@ -225,6 +225,53 @@ fn namesakes_resolve_by_context() {
     );
 }
 
+/// `City, Division` that the gazetteer confirms reads the division, over
+/// a country or a town of the same name; a pair it does not confirm keeps
+/// the other reading.
+#[test]
+fn a_division_after_its_city() {
+    let gazetteer = gazetteer::Gazetteer::embedded();
+    let located = |caption: &str| {
+        let location = parse(caption, gazetteer).location.expect("located");
+        (location.city, location.province_code, location.country_code)
+    };
+    let place = |city: &str, province: &str, country: &str| {
+        (
+            Some(city.to_string()),
+            Some(province.to_string()),
+            Some(country.to_string()),
+        )
+    };
+    for (caption, expected) in [
+        (
+            "Fans queue outside a stadium in Augusta, Georgia, on April 12, 2024.",
+            place("Augusta", "US.GA", "US"),
+        ),
+        (
+            "Surfers wait for waves in Palm Beach, Florida, on March 3, 2024.",
+            place("Palm Beach", "US.FL", "US"),
+        ),
+        (
+            "Neon signs glow in Las Vegas, Nevada, on May 2, 2024.",
+            place("Las Vegas", "US.NV", "US"),
+        ),
+        (
+            "PORTLAND, MAINE - JANUARY 13: Waves hit the pier.",
+            place("Portland", "US.ME", "US"),
+        ),
+        (
+            "Tourists walk past the Capitol in Washington, DC, on July 4, 2024.",
+            place("Washington", "US.DC", "US"),
+        ),
+        (
+            "Boats moor in the harbour of Batumi, Georgia, on June 1, 2024.",
+            place("Batumi", "GE.04", "GE"),
+        ),
+    ] {
+        assert_eq!(located(caption), expected, "{caption}");
+    }
+}
+
 /// A settlement head before `of` is no person ("the Old City of Mosul" is
 /// not "Usain Bolt of Jamaica"), and a release verb releases only an image.
 #[test]
