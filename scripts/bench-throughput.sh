@@ -6,18 +6,22 @@
 # captions). With --baseline, also the Python baseline (../shared/baseline)
 # on the same captions in the same run, so the figures read as a ratio.
 #
-# Usage: scripts/bench-throughput.sh [--mb N] [--baseline] [--baseline-mb N]
+# Usage: scripts/bench-throughput.sh [--mb N] [--against BIN] [--baseline] [--baseline-mb N]
 #   --mb N           corpus size for dateline (default 50)
+#   --against BIN    also run another dateline binary (an earlier commit's
+#                    release build) on the same corpora, one core, in the
+#                    same run: the figures then read as a ratio
 #   --baseline       also run the baseline (needs a venv with its
 #                    requirements: BASELINE_PYTHON, default ../shared/baseline/venv/bin/python)
 #   --baseline-mb N  the baseline's share of the corpus (default 1; it runs ~0.03 MB/s)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED:-$top/../shared}
-mb=50 baseline=0 baseline_mb=1
+mb=50 baseline=0 baseline_mb=1 against=
 while [ $# -gt 0 ]; do
   case "$1" in
     --mb) mb=$2; shift 2 ;;
+    --against) against=$2; shift 2 ;;
     --baseline) baseline=1; shift ;;
     --baseline-mb) baseline_mb=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
@@ -61,6 +65,15 @@ for corpus in corpus realistic; do
     echo "$corpus: dateline parse --threads $threads: $bytes bytes, $records records in ${s} s = $(mbps "$bytes" "$s") MB/s end to end, peak RSS $((kb / 1024)) MB"
   done
 done
+
+if [ -n "$against" ]; then
+  for corpus in corpus realistic; do
+    bytes=$(stat -c %s "$work/$corpus.txt")
+    read -r s kb < <(measure "$target/release/dateline" parse --threads 1 "$work/$corpus.txt")
+    read -r as akb < <(measure "$against" parse --threads 1 "$work/$corpus.txt")
+    echo "$corpus, one core: this build ${s} s = $(mbps "$bytes" "$s") MB/s; $against ${as} s = $(mbps "$bytes" "$as") MB/s; ratio $(python3 -c "print(f'{$as / $s:.2f}')")"
+  done
+fi
 
 if [ "$baseline" = 1 ]; then
   python=${BASELINE_PYTHON:-$shared/baseline/venv/bin/python}

@@ -1630,6 +1630,9 @@ fn read_division_appositions(mentions: &mut [Mention], gazetteer: &Gazetteer) {
         if name.len() == 2 && name.bytes().all(|b| b.is_ascii_uppercase()) {
             divisions.extend(gazetteer.admin1(&format!("US.{name}")));
         }
+        if divisions.is_empty() {
+            continue;
+        }
         let holding = gazetteer
             .places_named(&mentions[k - 1].name)
             .into_iter()

@@ -7,7 +7,7 @@
 //! a counter, a truncation mark, navigation words, a byline or second-person
 //! hints, and whether the same words stand elsewhere on the page.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::line::{Label, Line};
 
@@ -158,16 +158,21 @@ pub(crate) fn feature_names() -> Vec<String> {
 /// copies) filled in.
 pub(crate) fn props_of(input: &str, lines: &[Line]) -> Vec<Props> {
     let mut props: Vec<Props> = lines.iter().map(|l| line_props(input, l)).collect();
-    let mut counts: HashMap<&str, u32> = HashMap::with_capacity(lines.len());
+    let mut counts: FxHashMap<&str, u32> =
+        FxHashMap::with_capacity_and_hasher(lines.len(), Default::default());
     for line in lines {
         let text = line.text(input);
         if !text.is_empty() {
             *counts.entry(text).or_default() += 1;
         }
     }
-    // Cut copies: a truncated line whose kept words start a longer line.
-    let mut sorted: Vec<&str> = counts.keys().copied().collect();
-    sorted.sort_unstable();
+    // Cut copies: a truncated line whose kept words start a longer line
+    // (the sorted texts are needed only on a page with a cut line).
+    let mut sorted: Vec<&str> = Vec::new();
+    if props.iter().any(|p| p & TRUNCATED != 0) {
+        sorted = counts.keys().copied().collect();
+        sorted.sort_unstable();
+    }
     mark_uncredited(&mut props);
     mark_headlines(input, lines, &mut props);
     for (line, p) in lines.iter().zip(props.iter_mut()) {
@@ -390,10 +395,6 @@ fn line_props(input: &str, line: &Line) -> Props {
         100..200 => LONG,
         _ => HUGE,
     };
-    let n_words = text.split_whitespace().count();
-    if n_words <= 3 {
-        p |= FEW_WORDS;
-    }
     let last = text.chars().next_back().unwrap_or(' ');
     if matches!(
         last,
@@ -430,7 +431,7 @@ fn line_props(input: &str, line: &Line) -> Props {
     if crate::flags::is_truncated(text) {
         p |= TRUNCATED;
     }
-    p |= word_props(text, n_words);
+    p |= word_props(text);
     p
 }
 
@@ -446,22 +447,25 @@ const PICTURE_WORDS: [&str; 6] = [
 ];
 
 /// Properties read off the words.
-fn word_props(text: &str, n_words: usize) -> Props {
+fn word_props(text: &str) -> Props {
     let mut p: Props = 0;
     let is_month = |w: &str| crate::name::classes_of(w) & crate::name::MONTH != 0;
     let is_day_number =
         |w: &str| !w.is_empty() && w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit());
-    // Navigation words matter only on a short line: a long one is no button.
-    let short_line = n_words <= 5;
+    // Navigation words matter only on a short line (a long one is no
+    // button), so only the first few words are looked up.
+    const MAX_NAVIGATION_WORDS: usize = 5;
+    let mut n_words = 0;
     let mut previous = "";
     let mut n_capitalized = 0;
     let mut n_long = 0;
     let mut n_navigation = 0;
     let mut n_digit_bytes = 0;
     for (k, raw) in text.split_whitespace().enumerate() {
+        n_words += 1;
         let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
         n_digit_bytes += raw.bytes().filter(u8::is_ascii_digit).count();
-        if short_line
+        if k < MAX_NAVIGATION_WORDS
             && (word.is_empty()
                 || NAVIGATION_WORDS
                     .iter()
@@ -526,9 +530,6 @@ fn word_props(text: &str, n_words: usize) -> Props {
         if matches!(previous, "in" | "In" | "at" | "At") && word.starts_with(char::is_uppercase) {
             p |= PLACE_CUE;
         }
-        if raw.contains("://") || raw.starts_with("www.") {
-            p |= LINK;
-        }
         if is_clock(raw) {
             p |= CLOCK;
         }
@@ -536,8 +537,16 @@ fn word_props(text: &str, n_words: usize) -> Props {
             previous = word;
         }
     }
-    if n_navigation == n_words && n_words <= 5 {
+    if n_navigation == n_words && n_words <= MAX_NAVIGATION_WORDS {
         p |= NAVIGATION;
+    }
+    if n_words <= 3 {
+        p |= FEW_WORDS;
+    }
+    if memchr::memmem::find(text.as_bytes(), b"://").is_some()
+        || memchr::memmem::find(text.as_bytes(), b"www.").is_some()
+    {
+        p |= LINK;
     }
     if n_long >= 2 && n_capitalized * 10 >= n_long * 7 {
         p |= TITLE_CASE;

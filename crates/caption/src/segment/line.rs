@@ -1,6 +1,8 @@
 //! One input line as the segmenter sees it: the words left once counters,
 //! HTML tags, list bullets and screen-reader labels are cut off its ends.
 
+use std::sync::LazyLock;
+
 use crate::span::Span;
 
 /// A screen-reader label that a page puts before a caption or its credit
@@ -142,11 +144,23 @@ const INNER_LABELS: &[&str] = &[
 
 /// Where labels start inside a line (never at its start).
 fn inner_labels(line: &str) -> impl Iterator<Item = usize> + '_ {
-    let mut cuts: Vec<usize> = INNER_LABELS
-        .iter()
-        .flat_map(|label| line.match_indices(label).map(|(at, _)| at))
-        .filter(|&at| at > 0 && strip_label(&line[at..]).0 != Label::None)
-        .collect();
+    // Every label starts `Image ` or `Media `; most lines hold neither, and
+    // a SIMD scan for each tells.
+    static IMAGE: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new("Image "));
+    static MEDIA: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new("Media "));
+    let bytes = line.as_bytes();
+    let may_hold = IMAGE.find(bytes).is_some() || MEDIA.find(bytes).is_some();
+    let mut cuts: Vec<usize> = if !may_hold {
+        Vec::new()
+    } else {
+        INNER_LABELS
+            .iter()
+            .flat_map(|label| line.match_indices(label).map(|(at, _)| at))
+            .filter(|&at| at > 0 && strip_label(&line[at..]).0 != Label::None)
+            .collect()
+    };
     cuts.sort_unstable();
     cuts.into_iter()
 }
