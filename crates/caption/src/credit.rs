@@ -126,50 +126,6 @@ pub(crate) fn find_credit(text: &str) -> Option<CreditFound> {
     })
 }
 
-/// How a line that holds a credit and nothing else is written: what the
-/// segmenter needs to join it to its caption.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-// The line segmenter of issue 10 (item 1) is its caller; until it lands only
-// tests call it.
-#[allow(dead_code)]
-pub(crate) enum LineCredit {
-    /// A label that stands before the caption it credits (`Image source,
-    /// NAME/AGENCY`, `Image copyright NAME/AGENCY`).
-    Label,
-    /// A lead-in credit (`Photograph: NAME/AGENCY`, `(Image credit:
-    /// NAME / AGENCY)`), which follows its caption.
-    LeadIn,
-    /// Bare credit words (`EFE/EPA/NAME`, `NAME/AFP/Getty Images`), which
-    /// follow their caption.
-    Bare,
-}
-
-/// BBC labels that credit the caption after them, lower case.
-const LABELS: [&str; 2] = ["image source", "image copyright"];
-
-/// Whether `line` (whitespace-normalized) is a credit and nothing else, and
-/// in which form. A line that also holds caption words is `None`.
-#[allow(dead_code)]
-pub(crate) fn credit_line(line: &str) -> Option<LineCredit> {
-    let found = find_credit(line)?;
-    // A closing credit may start after an opening bracket or slash.
-    if found.span.start > 2 || found.span.end != line.len() {
-        return None;
-    }
-    let raw = found.credit.raw.as_deref().unwrap_or("");
-    let opens_with = |lead: &str| {
-        raw.get(..lead.len())
-            .is_some_and(|head| head.eq_ignore_ascii_case(lead))
-    };
-    Some(if LABELS.iter().any(|label| opens_with(label)) {
-        LineCredit::Label
-    } else if body::lead_in_len(raw).is_some() {
-        LineCredit::LeadIn
-    } else {
-        LineCredit::Bare
-    })
-}
-
 /// Reads a credit stated on its own, as an image's IPTC Credit Line or a
 /// page's JSON-LD `creditText` holds it (`AFP/Getty Images`, `REUTERS`): by
 /// the rules of a bracketed credit in a caption. `span` is `None`: the words
