@@ -222,22 +222,8 @@ fn exiftool_tags(exiftool: &str, files: &[PathBuf]) -> BTreeMap<String, Value> {
 /// A value's UTF-8 bytes read as Windows-1252, as ExifTool's Latin reading
 /// shows UTF-8 text.
 fn mojibake(value: &Value) -> Value {
-    const HIGH: [char; 32] = [
-        '\u{20AC}', '\u{81}', '\u{201A}', '\u{0192}', '\u{201E}', '\u{2026}', '\u{2020}',
-        '\u{2021}', '\u{02C6}', '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\u{8D}',
-        '\u{017D}', '\u{8F}', '\u{90}', '\u{2018}', '\u{2019}', '\u{201C}', '\u{201D}', '\u{2022}',
-        '\u{2013}', '\u{2014}', '\u{02DC}', '\u{2122}', '\u{0161}', '\u{203A}', '\u{0153}',
-        '\u{9D}', '\u{017E}', '\u{0178}',
-    ];
     match value {
-        Value::String(s) => Value::String(
-            s.bytes()
-                .map(|b| match b {
-                    0x80..=0x9F => HIGH[usize::from(b - 0x80)],
-                    _ => char::from(b),
-                })
-                .collect(),
-        ),
+        Value::String(s) => Value::String(s.bytes().map(photometa::cp1252).collect()),
         Value::Array(items) => Value::Array(items.iter().map(mojibake).collect()),
         other => other.clone(),
     }

@@ -215,7 +215,7 @@ pub(crate) fn decode_text(value: &[u8], utf8: bool) -> String {
 }
 
 /// Windows-1252 to Unicode (the five undefined bytes map to the C1 controls, as in Latin-1).
-fn cp1252(b: u8) -> char {
+pub fn cp1252(b: u8) -> char {
     const HIGH: [char; 32] = [
         '\u{20AC}', '\u{81}', '\u{201A}', '\u{0192}', '\u{201E}', '\u{2026}', '\u{2020}',
         '\u{2021}', '\u{02C6}', '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\u{8D}',

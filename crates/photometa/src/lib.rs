@@ -89,7 +89,7 @@ mod iso3166;
 mod jpeg;
 mod xmp;
 
-pub use iim::read_iim;
+pub use iim::{cp1252, read_iim};
 pub use xmp::read_xmp;
 
 use md5::{Digest, Md5};
