@@ -197,6 +197,29 @@ const AGENCY_LAST_WORDS: [&str; 11] = [
     "sportswire",
 ];
 
+/// Whether a name is a newspaper's (`The Denver Post`, `Lowtown Herald`):
+/// after its photographer's name (`Jane Doe, The Denver Post`) the paper is
+/// the agency, as RECORD.md lists The New York Times. Alone, a paper's name
+/// is as often a masthead as a credit, so this is no agency lookup.
+pub(super) fn is_newspaper(name: &str) -> bool {
+    const LAST_WORDS: [&str; 9] = [
+        "Post",
+        "Times",
+        "Herald",
+        "Tribune",
+        "Journal",
+        "Gazette",
+        "Chronicle",
+        "Telegraph",
+        "Daily",
+    ];
+    name.contains(' ')
+        && name
+            .rsplit(' ')
+            .next()
+            .is_some_and(|last| LAST_WORDS.iter().any(|w| w.eq_ignore_ascii_case(last)))
+}
+
 /// Words that make an organisation a supplier rather than an agency even when
 /// its name ends in an agency-like word (`Presidential Press` is a press office).
 const SUPPLIER_WORDS: [&str; 14] = [

@@ -227,12 +227,21 @@ impl Parsed {
                 return self.add_segment(head, courtesy);
             }
         }
-        // `Jane Doe/For The Washington Post`: the outlet after its own slash.
-        if let Some(outlet) = segment
-            .strip_prefix("For ")
-            .or_else(|| segment.strip_prefix("for "))
+        // `Jane Doe/For The Washington Post`, `Jane Doe, Special to The
+        // Denver Post`: the outlet after its own slash or comma.
+        if let Some(outlet) = ["For ", "for ", "Special to ", "special to "]
+            .iter()
+            .find_map(|lead| segment.strip_prefix(lead))
         {
             return self.add_outlet(outlet);
+        }
+        // `Jane Doe, The Denver Post`: the paper after its photographer.
+        if !self.creators.is_empty() && agency::is_newspaper(segment) {
+            match agency::lookup(segment) {
+                Some(agency) => self.add_agency(agency.name()),
+                None => self.add_agency(segment),
+            }
+            return Some(());
         }
         // `Jane Doe for The New York Times` and `Jane Doe for Acme Radio`
         // credit the outlet; `Getty Images for Acme` names a client, which

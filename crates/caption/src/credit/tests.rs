@@ -574,3 +574,24 @@ fn a_credit_in_capitals_after_a_sentence_without_its_stop() {
     // Capitals that are not a credit stay in the description.
     assert!(find_credit("Delegates arrive for the summit of NATO").is_none());
 }
+
+#[test]
+fn a_photographer_and_the_paper_after_a_comma() {
+    for credit in [
+        "Tomas Berg, The Lowtown Post",
+        "Tomas Berg, Special to The Lowtown Post",
+    ] {
+        let text = format!("A snowplough clears the road near Lowtown on Sunday. {credit}");
+        assert_eq!(
+            who(&text),
+            (
+                strings(&["Tomas Berg"]),
+                strings(&["The Lowtown Post"]),
+                None
+            ),
+            "{credit}"
+        );
+    }
+    // A paper's name alone is a masthead as often as a credit.
+    assert!(find_credit("The week in pictures. The Lowtown Post").is_none());
+}
