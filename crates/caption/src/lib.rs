@@ -38,8 +38,8 @@ pub use record::{
     Person,
 };
 pub use segment::{
-    explain, explain_cut_piece, label_lines, segment, segment_cut_piece, CaptionSpan, LabelLine,
-    LineKind, LineReport, Model,
+    explain, explain_piece, label_lines, segment, segment_piece, CaptionSpan, LabelLine, LineKind,
+    LineReport, Model,
 };
 pub use span::Span;
 pub use stated::{apply_stated, Stated};

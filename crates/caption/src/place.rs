@@ -1604,23 +1604,18 @@ fn resolve_settlements(
 /// after any division that follows it.
 fn read_division_appositions(mentions: &mut [Mention], gazetteer: &Gazetteer) {
     for k in 1..mentions.len() {
-        if !mentions[k].after_comma_of_mention
-            || !matches!(
-                mentions[k - 1].kind,
-                MentionKind::Settlement { resolved: None, .. }
-            )
-        {
-            continue;
-        }
-        let already_division = matches!(
+        // A settlement not yet resolved, then a name that may be a division
+        // (one already resolved as a division needs no second reading).
+        let pair = matches!(
+            mentions[k - 1].kind,
+            MentionKind::Settlement { resolved: None, .. }
+        ) && matches!(
             mentions[k].kind,
-            MentionKind::Province { code: Some(_), .. }
+            MentionKind::Country(_)
+                | MentionKind::Settlement { .. }
+                | MentionKind::Province { code: None, .. }
         );
-        if !matches!(
-            mentions[k].kind,
-            MentionKind::Country(_) | MentionKind::Settlement { .. } | MentionKind::Province { .. }
-        ) || already_division
-        {
+        if !mentions[k].after_comma_of_mention || !pair {
             continue;
         }
         let mut divisions = gazetteer.admin1_named(&mentions[k].name, None);

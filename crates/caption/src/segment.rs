@@ -82,12 +82,12 @@ pub fn segment(input: &str) -> Vec<CaptionSpan> {
     Model::embedded().segment(input)
 }
 
-/// [`segment`] for a piece of a longer text that starts inside a line the
-/// reader had to cut (a paragraph of hundreds of kilobytes): its first line
-/// is the rest of that line, text like the line it was cut from, so it is
-/// never chrome.
-pub fn segment_cut_piece(input: &str) -> Vec<CaptionSpan> {
-    Model::embedded().split(input, true)
+/// [`segment`] for a piece of a longer text; `starts_inside_line` says it
+/// begins inside a line the reader had to cut (a paragraph of hundreds of
+/// kilobytes), so its first line is the rest of that line, text like the
+/// line it was cut from, and never chrome.
+pub fn segment_piece(input: &str, starts_inside_line: bool) -> Vec<CaptionSpan> {
+    Model::embedded().split(input, starts_inside_line)
 }
 
 /// Every non-blank line's kind and the features that decided it.
@@ -95,9 +95,9 @@ pub fn explain(input: &str) -> Vec<LineReport> {
     Model::embedded().explain(input, false)
 }
 
-/// [`explain`] for a piece that [`segment_cut_piece`] splits.
-pub fn explain_cut_piece(input: &str) -> Vec<LineReport> {
-    Model::embedded().explain(input, true)
+/// [`explain`] for a piece that [`segment_piece`] splits.
+pub fn explain_piece(input: &str, starts_inside_line: bool) -> Vec<LineReport> {
+    Model::embedded().explain(input, starts_inside_line)
 }
 
 /// A line this long is caption text whatever its features say.
@@ -113,7 +113,7 @@ struct Page {
 
 impl Page {
     /// `starts_inside_line`: the first line is the rest of a line of
-    /// kilobytes (see [`segment_cut_piece`]).
+    /// kilobytes (see [`segment_piece`]).
     fn read(input: &str, starts_inside_line: bool) -> Page {
         let lines = line::read_lines(input);
         let props = features::props_of(input, &lines);
@@ -179,8 +179,14 @@ impl Model {
 
     /// Each non-blank line's kind.
     pub fn kinds(&self, input: &str) -> Vec<LineKind> {
-        let page = Page::read(input, false);
-        model::decode(&self.weights, &page.features, &page.gaps, &page.possible)
+        self.read(input, false).1
+    }
+
+    /// The page read for the model, and its lines' kinds.
+    fn read(&self, input: &str, starts_inside_line: bool) -> (Page, Vec<LineKind>) {
+        let page = Page::read(input, starts_inside_line);
+        let kinds = model::decode(&self.weights, &page.features, &page.gaps, &page.possible);
+        (page, kinds)
     }
 
     /// Splits text into captions.
@@ -189,16 +195,14 @@ impl Model {
     }
 
     fn split(&self, input: &str, starts_inside_line: bool) -> Vec<CaptionSpan> {
-        let page = Page::read(input, starts_inside_line);
-        let kinds = model::decode(&self.weights, &page.features, &page.gaps, &page.possible);
+        let (page, kinds) = self.read(input, starts_inside_line);
         assemble(input, &page.lines, &kinds)
     }
 
     /// Every non-blank line's kind and why.
-    /// `starts_inside_line` as for [`segment_cut_piece`].
+    /// `starts_inside_line` as for [`segment_piece`].
     pub fn explain(&self, input: &str, starts_inside_line: bool) -> Vec<LineReport> {
-        let page = Page::read(input, starts_inside_line);
-        let kinds = model::decode(&self.weights, &page.features, &page.gaps, &page.possible);
+        let (page, kinds) = self.read(input, starts_inside_line);
         let mut reports: Vec<LineReport> = page
             .lines
             .iter()

@@ -94,18 +94,16 @@ pub struct Occurrence {
 /// Parses a piece into its captions' records, in document order.
 pub fn records_of(piece: &Piece, gazetteer: &Gazetteer) -> Vec<Occurrence> {
     match &piece.form {
-        Form::Paragraph { starts_inside_line } => if *starts_inside_line {
-            caption::segment_cut_piece(&piece.text)
-        } else {
-            caption::segment(&piece.text)
+        Form::Paragraph { starts_inside_line } => {
+            caption::segment_piece(&piece.text, *starts_inside_line)
+                .into_iter()
+                .map(|found| Occurrence {
+                    span: found.span,
+                    truncated: found.truncated,
+                    record: caption::parse(&found.text(&piece.text), gazetteer),
+                })
+                .collect()
         }
-        .into_iter()
-        .map(|found| Occurrence {
-            span: found.span,
-            truncated: found.truncated,
-            record: caption::parse(&found.text(&piece.text), gazetteer),
-        })
-        .collect(),
         Form::Caption { image_url, stated } => {
             let mut record = caption::parse(&piece.text, gazetteer);
             caption::apply_stated(&mut record, stated, gazetteer);

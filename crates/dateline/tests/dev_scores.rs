@@ -49,15 +49,7 @@ fn dev_set_scores_meet_the_bar() {
         .collect();
     let seeds_path = pred.with_file_name("seed.jsonl");
     std::fs::write(&seeds_path, seed_gold).expect("write seed gold");
-    let args = [
-        shared.join("eval/score.py").display().to_string(),
-        "--gold".into(),
-        seeds_path.display().to_string(),
-        "--pred".into(),
-        pred.display().to_string(),
-        "--min".into(),
-        "record_core=1.0".into(),
-    ];
+    let args = scorer_args(&shared, &seeds_path, &pred, &[("record_core", 1.0)]);
     assert_scorer_passes(&args, "a seed caption is wrong on the core fields");
 }
 
@@ -96,18 +88,8 @@ fn caption_set_meets_the_bar(
     );
     let pred = dir.join("pred.jsonl");
     std::fs::write(&pred, &output.stdout).expect("write predictions");
-    let mut args: Vec<String> = vec![
-        shared.join("eval/score.py").display().to_string(),
-        "--gold".into(),
-        gold.display().to_string(),
-        "--pred".into(),
-        pred.display().to_string(),
-        "--misses".into(),
-    ];
-    for (field, minimum) in minimums {
-        args.push("--min".into());
-        args.push(format!("{field}={minimum}"));
-    }
+    let mut args = scorer_args(shared, &gold, &pred, minimums);
+    args.push("--misses".into());
     assert_scorer_passes(&args, &format!("{set}: scores below the bar"));
     pred
 }
@@ -159,6 +141,28 @@ fn pages_meet_the_bar(shared: &std::path::Path, set: &str) {
         "segmentation=0.97".into(),
     ];
     assert_scorer_passes(&args, &format!("{set}: page segmentation below the bar"));
+}
+
+/// The shared scorer's arguments: `gold` against `pred`, failing below
+/// `minimums`.
+fn scorer_args(
+    shared: &std::path::Path,
+    gold: &std::path::Path,
+    pred: &std::path::Path,
+    minimums: &[(&str, f64)],
+) -> Vec<String> {
+    let mut args = vec![
+        shared.join("eval/score.py").display().to_string(),
+        "--gold".into(),
+        gold.display().to_string(),
+        "--pred".into(),
+        pred.display().to_string(),
+    ];
+    for (field, minimum) in minimums {
+        args.push("--min".into());
+        args.push(format!("{field}={minimum}"));
+    }
+    args
 }
 
 /// Runs the shared scorer with `args`, printing its report, and fails with

@@ -61,11 +61,7 @@ fn explain_piece(
     gazetteer: &Gazetteer,
 ) -> anyhow::Result<()> {
     if let Form::Paragraph { starts_inside_line } = piece.form {
-        let reports = if starts_inside_line {
-            caption::explain_cut_piece(&piece.text)
-        } else {
-            caption::explain(&piece.text)
-        };
+        let reports = caption::explain_piece(&piece.text, starts_inside_line);
         for report in reports {
             let number = line_number(line_starts, piece.offset + report.line.start as u64);
             let why: Vec<String> = report
