@@ -2,6 +2,7 @@
 
 mod corpus;
 mod gazetteer;
+mod map;
 
 use std::process::ExitCode;
 
@@ -14,7 +15,11 @@ commands:
       unless --from names a directory holding them, packed or unpacked)
   corpus [--mb N] [--seed S] [--out FILE]
       write about N MB (default 50) of synthetic captions (invented people,
-      real places, every credit and date convention, ~10 % near-duplicates)";
+      real places, every credit and date convention, ~10 % near-duplicates)
+  map [--from DIR] [--out FILE]
+      rebuild crates/server/assets/world.json (the offline map's country
+      outlines) from Natural Earth in the world-atlas npm package (fetched
+      with npm pack unless --from names the unpacked package)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,6 +30,7 @@ fn main() -> ExitCode {
     let result = match command {
         "gazetteer" => gazetteer::run(rest),
         "corpus" => run_corpus(rest),
+        "map" => map::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -40,8 +40,11 @@
 mod candidates;
 mod check;
 pub mod dedup;
+mod histogram;
 mod index;
 mod ingest;
+mod provenance;
+mod review;
 mod search;
 mod store;
 
@@ -51,6 +54,11 @@ use rusqlite::Connection;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy};
 
 pub use check::CheckReport;
+pub use provenance::StoredDocument;
+pub use histogram::{Bucket, DateHistogram, HistogramBar, Precision};
+pub use review::{
+    Correction, ReviewAction, ReviewEntry, ReviewKind, ReviewState, CORRECTABLE, MAX_REVIEW_TEXT,
+};
 pub use ingest::{DocumentWriter, IngestSummary, NewOccurrence, PreparedOccurrence};
 pub use search::{Facets, Filters, Hit, Near, SearchQuery, SearchResults, Snippet};
 
@@ -599,6 +607,14 @@ impl Archive {
             .reload()
             .map_err(|e| Error::index("reloading the index", e))?;
         Ok(segments.len())
+    }
+
+    /// Makes searches see the last committed index (another process may
+    /// have ingested since this one opened it). Cheap when nothing changed.
+    pub fn refresh(&self) -> Result<(), Error> {
+        self.reader
+            .reload()
+            .map_err(|e| Error::index("reloading the index", e))
     }
 
     /// What the archive holds.

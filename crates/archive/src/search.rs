@@ -3,7 +3,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Bound;
-use std::rc::Rc;
+// Arc, not Rc: an `Archive` is `Send`, so a server can hand one between threads.
+use std::sync::Arc;
 
 use gazetteer::{Gazetteer, MatchKind};
 use rusqlite::Connection;
@@ -399,18 +400,56 @@ impl Archive {
         })
     }
 
+    /// Calls `visit` with every record matching a query (its segment's
+    /// state from `open`, and its document), for aggregates the facet
+    /// counts do not give; returns how many matched.
+    pub(crate) fn each_match<S>(
+        &self,
+        query: &SearchQuery,
+        gazetteer: Option<&Gazetteer>,
+        mut open: impl FnMut(&SegmentReader) -> tantivy::Result<S>,
+        mut visit: impl FnMut(&mut S, DocId),
+    ) -> Result<u64, Error> {
+        let searcher = self.reader.searcher();
+        let plan = self.plan(&searcher, query, gazetteer)?;
+        let failed = |e| Error::index("searching the index", e);
+        let weight = plan
+            .query
+            .weight(EnableScoring::disabled_from_searcher(&searcher))
+            .map_err(failed)?;
+        let mut total = 0;
+        for segment in searcher.segment_readers() {
+            let alive = segment.alive_bitset();
+            let checks = plan.checks.for_segment(segment).map_err(failed)?;
+            let mut state = open(segment).map_err(failed)?;
+            weight
+                .for_each_no_score(segment, &mut |docs| {
+                    for &doc in docs {
+                        if alive.is_none_or(|a| a.is_alive(doc))
+                            && checks.as_ref().is_none_or(|c| c.pass(doc))
+                        {
+                            total += 1;
+                            visit(&mut state, doc);
+                        }
+                    }
+                })
+                .map_err(failed)?;
+        }
+        Ok(total)
+    }
+
     /// Facet values of the current searcher's segments (built once per
     /// index generation).
-    fn facet_maps(&self, searcher: &Searcher) -> Result<Rc<FacetMaps>, Error> {
+    fn facet_maps(&self, searcher: &Searcher) -> Result<Arc<FacetMaps>, Error> {
         let generation = searcher.generation().generation_id();
         let mut cache = self.search_cache.borrow_mut();
         if let Some(maps) = cache.facets.as_ref().filter(|m| m.generation == generation) {
-            return Ok(Rc::clone(maps));
+            return Ok(Arc::clone(maps));
         }
-        let maps = Rc::new(
+        let maps = Arc::new(
             FacetMaps::build(searcher).map_err(|e| Error::index("reading facet values", e))?,
         );
-        cache.facets = Some(Rc::clone(&maps));
+        cache.facets = Some(Arc::clone(&maps));
         Ok(maps)
     }
 
@@ -678,7 +717,7 @@ pub(crate) fn haversine_km(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
 #[derive(Default)]
 pub(crate) struct SearchCache {
     /// The facet values.
-    facets: Option<Rc<FacetMaps>>,
+    facets: Option<Arc<FacetMaps>>,
     /// The generation and the watermark its commit carries.
     watermark: Option<(u64, i64)>,
 }

@@ -9,6 +9,7 @@ mod ingest;
 mod maintain;
 mod parse;
 mod search;
+mod serve;
 mod show;
 mod tag;
 
@@ -36,6 +37,8 @@ pub enum Command {
     Check(maintain::CheckArgs),
     /// Rebuild the archive's index from its store.
     Reindex(maintain::ReindexArgs),
+    /// Serve the archive as a web page and JSON API on a local port.
+    Serve(serve::ServeArgs),
 }
 
 /// Runs one subcommand.
@@ -49,6 +52,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Export(args) => export::run(args),
         Command::Check(args) => maintain::check(args),
         Command::Reindex(args) => maintain::reindex(args),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

@@ -6,5 +6,6 @@ mod archive_faults;
 mod cli;
 mod dev_scores;
 mod pages;
+mod serve;
 mod photos;
 mod util;
