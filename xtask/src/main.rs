@@ -1,6 +1,7 @@
 //! Project chores run with `cargo xtask <command>` (alias in `.cargo/config.toml`).
 
 mod corpus;
+mod fit_segment;
 mod gazetteer;
 mod map;
 
@@ -16,6 +17,11 @@ commands:
   corpus [--mb N] [--seed S] [--out FILE]
       write about N MB (default 50) of synthetic captions (invented people,
       real places, every credit and date convention, ~10 % near-duplicates)
+  fit-segment [--shared DIR] [--out FILE] [--check]
+      fit the segmenter's line-kind weights on the labelled page fixtures and
+      the shared caption sets (DIR, default ../shared), print each fixture's
+      leave-one-page-out F1, and write crates/caption/src/segment/weights.rs
+      (--check: fail when that file differs from the fit)
   map [--from DIR] [--out FILE]
       rebuild crates/server/assets/world.json (the offline map's country
       outlines) from Natural Earth in the world-atlas npm package (fetched
@@ -30,6 +36,7 @@ fn main() -> ExitCode {
     let result = match command {
         "gazetteer" => gazetteer::run(rest),
         "corpus" => run_corpus(rest),
+        "fit-segment" => fit_segment::run(rest),
         "map" => map::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
