@@ -44,6 +44,7 @@ mod histogram;
 mod index;
 mod ingest;
 mod provenance;
+mod reparse;
 mod review;
 mod search;
 mod store;
@@ -55,6 +56,7 @@ use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy};
 
 pub use check::CheckReport;
 pub use provenance::StoredDocument;
+pub use reparse::ReparseReport;
 pub use histogram::{Bucket, DateHistogram, HistogramBar, Precision};
 pub use review::{
     Correction, ReviewAction, ReviewEntry, ReviewKind, ReviewState, CORRECTABLE, MAX_REVIEW_TEXT,

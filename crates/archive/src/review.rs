@@ -397,7 +397,7 @@ fn machine_record(conn: &Connection, id: &str) -> Result<Option<(String, Value)>
     .transpose()
 }
 
-fn has_log(conn: &Connection) -> Result<bool, Error> {
+pub(crate) fn has_log(conn: &Connection) -> Result<bool, Error> {
     conn.query_row(
         "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'review_log'",
         [],

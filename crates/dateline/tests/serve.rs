@@ -94,3 +94,61 @@ fn serve_prints_its_url_and_answers_as_search_does() {
     assert!(again.starts_with("token for corrections: in "), "{again}");
     assert!(!again.contains(stored.trim()));
 }
+
+/// A POST of a JSON body over a plain socket; the status line and the body.
+fn post(addr: &str, path: &str, token: &str, body: &str) -> (String, String) {
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n\
+         Authorization: Bearer {token}\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    (head.lines().next().unwrap_or("").to_string(), body.to_string())
+}
+
+#[test]
+fn reparse_keeps_corrections_made_through_the_server() {
+    let root = scratch("reparse");
+    let file = root.join("wire.txt");
+    std::fs::write(
+        &file,
+        "Volunteers unload flour at a bakery in Raqqa, Syria, March 3, 2016. REUTERS/Samir Khoury\n\n\
+         Fishermen mend nets at dawn in Tyre, Lebanon, June 2, 2015. (AP Photo/Karim Mansour)\n",
+    )
+    .expect("fixture");
+    let archive = root.join("archive");
+    let dir = archive.to_str().expect("UTF-8");
+    let ingest = dateline(&["ingest", "--archive", dir, file.to_str().expect("UTF-8")], b"");
+    assert!(ingest.status.success(), "{}", String::from_utf8_lossy(&ingest.stderr));
+    let search = dateline(&["search", "--json", "--archive", dir, "--city", "Raqa"], b"");
+    let found: serde_json::Value = serde_json::from_slice(&search.stdout).expect("search --json");
+    let id = found["hits"][0]["id"].as_str().expect("the Raqqa record").to_string();
+
+    let (server, url, _) = serve(&archive);
+    let addr = url.trim().trim_start_matches("dateline serve: http://").split('/').next().expect("address").to_string();
+    let token = std::fs::read_to_string(archive.join("serve.token")).expect("token");
+    let body = r#"{"reviewer":"Ana","field":"credit.creators","value":["S. Khoury"],"note":"as signed"}"#;
+    let (status, answer) = post(&addr, &format!("/api/records/{id}/corrections"), token.trim(), body);
+    assert!(status.ends_with("201 Created"), "{status}: {answer}");
+    drop(server);
+
+    let reparse = dateline(&["reparse", "--archive", dir], b"");
+    let said = String::from_utf8_lossy(&reparse.stdout);
+    assert!(reparse.status.success(), "{said}{}", String::from_utf8_lossy(&reparse.stderr));
+    // The same engine that ingested: nothing changes but the report.
+    assert!(said.starts_with("reparsed 2 caption text(s): 0 changed, in 0 record(s)"), "{said}");
+    assert!(said.contains("corrections kept on top: 1 record(s) corrected"), "{said}");
+
+    let export = dateline(&["export", "--archive", dir, "--city", "Raqa"], b"");
+    let line: serde_json::Value =
+        serde_json::from_slice(export.stdout.split(|&b| b == b'\n').next().expect("a line")).expect("JSON");
+    assert_eq!(line["credit"]["creators"], serde_json::json!(["S. Khoury"]), "the correction stays on top");
+    assert_eq!(line["corrections"][0]["machine"], serde_json::json!(["Samir Khoury"]));
+    let check = dateline(&["check", "--archive", dir], b"");
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+}
