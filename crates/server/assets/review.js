@@ -39,8 +39,9 @@
     const status = document.getElementById("status");
     try {
       await api("/api/records/" + encodeURIComponent(r.id) + "/review", { json: Object.assign({ reviewer: D.store.reviewer || "anonymous", note: "" }, body) });
-      status.textContent = r.id + ": " + (body.state || "note added");
       await load();
+      // After the reload, which writes the queue's count there.
+      status.textContent = r.id + ": " + (body.state || "note added") + " · " + status.textContent;
     } catch (err) {
       status.textContent = "refused: " + err.message;
     }

@@ -84,7 +84,8 @@
       renderHits(results, params);
       renderFacets(results.facets || {}, params);
       renderHistogram(hist);
-      if (window.DMap) DMap.render(document.getElementById("map"), countries, divisions, params, setParam);
+      // Drawn before the page says it is ready (the outlines are fetched once).
+      await DMap.render(document.getElementById("map"), countries, divisions, params, setParam);
       document.body.setAttribute("data-ready", "1");
     } catch (err) {
       clear(summary).append(el("span", { class: "error", text: err.message }));

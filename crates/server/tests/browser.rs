@@ -1,7 +1,8 @@
 //! The pages in a real browser: Debian's headless Chromium driven through
 //! chromedriver (WebDriver) with fantoccini. Skipped with a message where
 //! neither is installed, except under `CI=true` (`.ci/run` installs them).
-//! Screenshots go to `$CARGO_TARGET_TMPDIR/screenshots/`.
+//! Screenshots go to `screenshots/` in the target directory
+//! (`target/screenshots/{search,record,review}.png`).
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -119,7 +120,9 @@ async fn unsettle(c: &Client) {
 }
 
 async fn shot(c: &Client, name: &str) {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    // CARGO_TARGET_TMPDIR is `<target>/tmp`: beside it, a stable place.
+    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let dir = tmp.parent().unwrap_or(tmp).join("screenshots");
     std::fs::create_dir_all(&dir).expect("screenshot dir");
     let png = c.screenshot().await.expect("screenshot");
     std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot written");
