@@ -6,13 +6,16 @@
 # acknowledged correction in the review log. Reports latencies (server-side
 # from Server-Timing, and client-side), errors and the server's peak memory.
 #
-#   scripts/serve-load.sh --archive DIR [--clients 32] [--requests 200] [--corrections 200] [--ingest DIR]
+#   scripts/serve-load.sh --archive DIR [--clients 32] [--requests 200] [--corrections 200] [--ingest DIR] [--profile release|dev]
+#
+# --profile dev measures the dev build (opt-level 1, dependencies 2) where a
+# release build (thin LTO) is too long to make.
 #
 # Build an archive first, e.g. scripts/bench-archive.sh --captions 1000000 --keep /tmp/a1m
 # (its archive is /tmp/a1m/archive); work on a copy if it must stay as it is.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-archive= clients=32 requests=200 corrections=200 ingest=
+archive= clients=32 requests=200 corrections=200 ingest= profile=release
 while [ $# -gt 0 ]; do
   case "$1" in
     --archive) archive=$2; shift 2 ;;
@@ -20,13 +23,16 @@ while [ $# -gt 0 ]; do
     --requests) requests=$2; shift 2 ;;
     --corrections) corrections=$2; shift 2 ;;
     --ingest) ingest=$2; shift 2 ;;
+    --profile) profile=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
 [ -n "$archive" ] || { echo "--archive DIR is required" >&2; exit 2; }
 target=${CARGO_TARGET_DIR:-$top/target}
-(cd "$top" && cargo build --release -q -p dateline && cargo build --release -q -p server --example load)
-bin=$target/release/dateline
+case "$profile" in release) dir=release ;; dev) dir=debug ;; *) echo "--profile is release or dev" >&2; exit 2 ;; esac
+(cd "$top" && cargo build --profile "$profile" -q -p dateline && cargo build --profile "$profile" -q -p server --example load)
+bin=$target/$dir/dateline
+load=$target/$dir/examples/load
 work=$(mktemp -d)
 trap 'kill -9 $server 2>/dev/null || true; rm -rf "$work"' EXIT
 
@@ -50,12 +56,12 @@ if [ -n "$ingest" ]; then
   "$bin" ingest --archive "$archive" "$ingest" > "$work/ingest.out" 2>&1 &
   ingest_pid=$!
 fi
-"$target/release/examples/load" "$url" "$token" --clients "$clients" --requests "$requests" \
+"$load" "$url" "$token" --clients "$clients" --requests "$requests" \
   --corrections "$corrections" --acked "$work/acked"
 peak=$(awk '/VmHWM/ {print $2}' /proc/$server/status)
 echo "server peak RSS: $((peak / 1024)) MB"
 # The crash: SIGKILL while a last burst of corrections is in flight.
-"$target/release/examples/load" "$url" "$token" --clients 4 --requests 20 --corrections 100 \
+"$load" "$url" "$token" --clients 4 --requests 20 --corrections 100 \
   --acked "$work/acked-burst" > /dev/null &
 burst=$!
 sleep 0.5
