@@ -32,14 +32,28 @@ fn serve(archive: &std::path::Path) -> (Server, String, String) {
     (Server(child), url, token)
 }
 
-/// A GET over a plain socket; the status line and the body.
-fn get(addr: &str, path: &str) -> (String, String) {
+/// A request over a plain socket (a POST of `(token, body)` when given, else a
+/// GET); the status line and the body.
+fn request(addr: &str, path: &str, post: Option<(&str, &str)>) -> (String, String) {
     let mut stream = std::net::TcpStream::connect(addr).expect("connect");
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").expect("send");
+    let head = format!("{path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    match post {
+        None => write!(stream, "GET {head}\r\n"),
+        Some((token, body)) => write!(
+            stream,
+            "POST {head}Content-Type: application/json\r\nAuthorization: Bearer {token}\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        ),
+    }
+    .expect("send");
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("read");
     let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
     (head.lines().next().unwrap_or("").to_string(), body.to_string())
+}
+
+fn get(addr: &str, path: &str) -> (String, String) {
+    request(addr, path, None)
 }
 
 #[test]
@@ -95,22 +109,6 @@ fn serve_prints_its_url_and_answers_as_search_does() {
     assert!(!again.contains(stored.trim()));
 }
 
-/// A POST of a JSON body over a plain socket; the status line and the body.
-fn post(addr: &str, path: &str, token: &str, body: &str) -> (String, String) {
-    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
-    write!(
-        stream,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n\
-         Authorization: Bearer {token}\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("send");
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).expect("read");
-    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
-    (head.lines().next().unwrap_or("").to_string(), body.to_string())
-}
-
 #[test]
 fn reparse_keeps_corrections_made_through_the_server() {
     let root = scratch("reparse");
@@ -133,7 +131,7 @@ fn reparse_keeps_corrections_made_through_the_server() {
     let addr = url.trim().trim_start_matches("dateline serve: http://").split('/').next().expect("address").to_string();
     let token = std::fs::read_to_string(archive.join("serve.token")).expect("token");
     let body = r#"{"reviewer":"Ana","field":"credit.creators","value":["S. Khoury"],"note":"as signed"}"#;
-    let (status, answer) = post(&addr, &format!("/api/records/{id}/corrections"), token.trim(), body);
+    let (status, answer) = request(&addr, &format!("/api/records/{id}/corrections"), Some((token.trim(), body)));
     assert!(status.ends_with("201 Created"), "{status}: {answer}");
     drop(server);
 

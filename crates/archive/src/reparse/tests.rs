@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::{Archive, Filters, Mode, NewOccurrence, ReviewAction, SearchQuery};
+use crate::{Archive, Filters, ReviewAction, SearchQuery};
 
 const TEXTS: &[&str] = &[
     "A man rides a bicycle past shuttered shops in Homs, Syria, May 4, 2014. REUTERS/Lina Haddad",
@@ -12,21 +12,7 @@ const TEXTS: &[&str] = &[
 ];
 
 fn archive(dir: &std::path::Path) -> (Archive, Vec<String>) {
-    let gazetteer = gazetteer::Gazetteer::embedded();
-    let mut archive = Archive::open(dir, Mode::Write).expect("open");
-    let mut ids = Vec::new();
-    for (i, text) in TEXTS.iter().enumerate() {
-        let mut doc = archive
-            .begin_document(&format!("d{i}.txt"), text.len() as u64, &crate::content_hash(text.as_bytes()))
-            .expect("begin")
-            .expect("new");
-        let record = caption::parse(text, gazetteer);
-        ids.push(record.id.clone());
-        doc.add(NewOccurrence { offset: 0, exact_text: text.to_string(), record }).expect("add");
-        doc.commit().expect("commit");
-    }
-    archive.sync_index().expect("sync");
-    (archive, ids)
+    crate::test_archive::with_captions(dir, TEXTS)
 }
 
 fn by_city(archive: &Archive, city: &str) -> usize {

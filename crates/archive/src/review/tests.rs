@@ -4,28 +4,15 @@
 use serde_json::json;
 
 use super::ReviewAction;
-use crate::{Archive, Mode, NewOccurrence, ReviewKind, ReviewState};
+use crate::{Archive, ReviewKind, ReviewState};
 
 /// An archive of two records, one flagged as a file photo.
 fn archive(dir: &std::path::Path) -> (Archive, String, String) {
-    let gazetteer = gazetteer::Gazetteer::embedded();
-    let mut archive = Archive::open(dir, Mode::Write).expect("open");
     let texts = [
         "A man rides a bicycle past shuttered shops in Homs, Syria, May 4, 2014. REUTERS/Lina Haddad",
         "FILE PHOTO: Fishermen mend nets on the shore in Tyre, Lebanon. (AP Photo/Karim Mansour)",
     ];
-    let mut ids = Vec::new();
-    for (i, text) in texts.iter().enumerate() {
-        let mut doc = archive
-            .begin_document(&format!("d{i}.txt"), text.len() as u64, &crate::content_hash(text.as_bytes()))
-            .expect("begin")
-            .expect("new");
-        let record = caption::parse(text, gazetteer);
-        ids.push(record.id.clone());
-        doc.add(NewOccurrence { offset: 0, exact_text: text.to_string(), record }).expect("add");
-        doc.commit().expect("commit");
-    }
-    archive.sync_index().expect("sync");
+    let (archive, mut ids) = crate::test_archive::with_captions(dir, &texts);
     let second = ids.pop().expect("two");
     let first = ids.pop().expect("two");
     (archive, first, second)
