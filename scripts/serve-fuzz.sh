@@ -44,6 +44,8 @@ done
 url=$(sed -n 's/^dateline serve: \(http[^ ]*\).*/\1/p' "$work/serve.out")
 case "$url" in http://127.0.0.1:*) ;; *) echo "not a loopback URL: $url" >&2; exit 1 ;; esac
 token=$(cat "$archive/serve.token")
+# From the scratch directory: schemathesis keeps its state in .schemathesis/.
+cd "$work"
 "$venv/bin/schemathesis" run "${url}api/openapi.json" \
   --checks not_a_server_error,response_schema_conformance,status_code_conformance \
   --max-examples "$examples" --header "Authorization: Bearer $token" --no-color

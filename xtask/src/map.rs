@@ -95,7 +95,9 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut out = PathBuf::from("crates/server/assets/world.json");
     let mut args = args.iter();
     while let Some(flag) = args.next() {
-        let value = args.next().with_context(|| format!("{flag} needs a value"))?;
+        let value = args
+            .next()
+            .with_context(|| format!("{flag} needs a value"))?;
         match flag.as_str() {
             "--from" => from = Some(value.into()),
             "--out" => out = value.into(),
@@ -106,7 +108,8 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let package = match from {
         Some(dir) => dir,
         None => {
-            temp = std::env::temp_dir().join(format!("dateline-world-atlas-{}", std::process::id()));
+            temp =
+                std::env::temp_dir().join(format!("dateline-world-atlas-{}", std::process::id()));
             fetch(&temp)?;
             temp.join("package")
         }
@@ -127,7 +130,11 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         out.display(),
         doc["countries"].as_array().map_or(0, Vec::len),
         bytes.len() / 1024,
-        if unnamed.is_empty() { "none".to_string() } else { unnamed.join(", ") }
+        if unnamed.is_empty() {
+            "none".to_string()
+        } else {
+            unnamed.join(", ")
+        }
     );
     Ok(())
 }
@@ -177,7 +184,11 @@ fn countries(
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, c)| c.to_string())
-            .or_else(|| gazetteer.country_named(name).map(|c| c.code.as_str().to_string()));
+            .or_else(|| {
+                gazetteer
+                    .country_named(name)
+                    .map(|c| c.code.as_str().to_string())
+            });
         let Some(code) = code else {
             unnamed.push(name.to_string());
             continue;
@@ -193,7 +204,10 @@ fn countries(
                 let points = ring_points(ring, &arcs)?;
                 if points.len() >= 4 {
                     rings.push(Value::Array(
-                        points.into_iter().map(|(x, y)| json!([round(x), round(y)])).collect(),
+                        points
+                            .into_iter()
+                            .map(|(x, y)| json!([round(x), round(y)]))
+                            .collect(),
                     ));
                 }
             }
@@ -231,7 +245,11 @@ fn ring_points(ring: &Value, arcs: &[Vec<(f64, f64)>]) -> anyhow::Result<Vec<(f6
     let mut points: Vec<(f64, f64)> = Vec::new();
     for index in ring.as_array().context("a ring is not a list")? {
         let i = index.as_i64().context("a bad arc index")?;
-        let (arc, reversed) = if i >= 0 { (i as usize, false) } else { ((!i) as usize, true) };
+        let (arc, reversed) = if i >= 0 {
+            (i as usize, false)
+        } else {
+            ((!i) as usize, true)
+        };
         let arc = arcs.get(arc).context("an arc index out of range")?;
         let mut piece: Vec<(f64, f64)> = arc.clone();
         if reversed {
@@ -270,7 +288,16 @@ mod tests {
         let arcs = decode_arcs(&topology).expect("decoded");
         assert_eq!(arcs[0], vec![(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)]);
         let ring = ring_points(&json!([0, 1]), &arcs).expect("ring");
-        assert_eq!(ring, vec![(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0), (0.0, 0.0)]);
+        assert_eq!(
+            ring,
+            vec![
+                (0.0, 0.0),
+                (10.0, 0.0),
+                (10.0, 10.0),
+                (0.0, 10.0),
+                (0.0, 0.0)
+            ]
+        );
         // Arc 0 reversed: ~0 is -1.
         let back = ring_points(&json!([-1]), &arcs).expect("ring");
         assert_eq!(back[0], (10.0, 10.0));

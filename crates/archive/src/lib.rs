@@ -57,13 +57,13 @@ use rusqlite::Connection;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy};
 
 pub use check::CheckReport;
+pub use histogram::{Bucket, DateHistogram, HistogramBar, Precision};
+pub use ingest::{DocumentWriter, IngestSummary, NewOccurrence, PreparedOccurrence};
 pub use provenance::StoredDocument;
 pub use reparse::ReparseReport;
-pub use histogram::{Bucket, DateHistogram, HistogramBar, Precision};
 pub use review::{
     Correction, ReviewAction, ReviewEntry, ReviewKind, ReviewState, CORRECTABLE, MAX_REVIEW_TEXT,
 };
-pub use ingest::{DocumentWriter, IngestSummary, NewOccurrence, PreparedOccurrence};
 pub use search::{Facets, Filters, Hit, Near, SearchQuery, SearchResults, Snippet};
 
 /// File name of the store inside the archive directory.

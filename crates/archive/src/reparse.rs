@@ -22,12 +22,7 @@ use crate::{ingest, store, Archive, Error, CORRECTABLE};
 
 /// Record paths compared besides [`CORRECTABLE`]: the evidence and the
 /// parts no reviewer edits.
-const ALSO_COMPARED: &[&str] = &[
-    "dates",
-    "credit.span",
-    "location.span",
-    "conflicts",
-];
+const ALSO_COMPARED: &[&str] = &["dates", "credit.span", "location.span", "conflicts"];
 
 /// What a reparse changed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -156,9 +151,7 @@ fn parse(json: &str, id: &str) -> Result<Value, Error> {
 }
 
 /// Record id → its corrected fields.
-fn corrected_fields(
-    conn: &rusqlite::Connection,
-) -> Result<BTreeMap<String, Vec<String>>, Error> {
+fn corrected_fields(conn: &rusqlite::Connection) -> Result<BTreeMap<String, Vec<String>>, Error> {
     let sql = |e| Error::sqlite("reading the review log", e);
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
     if !crate::review::has_log(conn)? {

@@ -238,7 +238,12 @@ impl Archive {
                     .into_iter()
                     .find(|(f, _)| *f == field)
                     .map_or(machine_value, |(_, v)| v);
-                (ReviewKind::Correction, Some(field), Some(current), Some(value))
+                (
+                    ReviewKind::Correction,
+                    Some(field),
+                    Some(current),
+                    Some(value),
+                )
             }
             ReviewAction::SetState(state) => {
                 let old = state_of(&tx, &public_id)?;
@@ -277,7 +282,11 @@ impl Archive {
         if !has_log(&self.conn)? {
             return Ok(Vec::new());
         }
-        entries(&self.conn, "WHERE record = ?1 ORDER BY seq", params![public_id])
+        entries(
+            &self.conn,
+            "WHERE record = ?1 ORDER BY seq",
+            params![public_id],
+        )
     }
 
     /// A record's review state.
@@ -470,7 +479,8 @@ fn state_of(conn: &Connection, public_id: &str) -> Result<ReviewState, Error> {
 
 /// The value at a dotted path of a JSON object.
 pub(crate) fn at_path<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
-    path.split('.').try_fold(value, |v, key| v.as_object()?.get(key))
+    path.split('.')
+        .try_fold(value, |v, key| v.as_object()?.get(key))
 }
 
 fn at_path_mut<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {

@@ -49,7 +49,10 @@ fn request(addr: &str, path: &str, post: Option<(&str, &str)>) -> (String, Strin
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("read");
     let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
-    (head.lines().next().unwrap_or("").to_string(), body.to_string())
+    (
+        head.lines().next().unwrap_or("").to_string(),
+        body.to_string(),
+    )
 }
 
 fn get(addr: &str, path: &str) -> (String, String) {
@@ -68,8 +71,20 @@ fn serve_prints_its_url_and_answers_as_search_does() {
     )
     .expect("fixture");
     let archive = root.join("archive");
-    let ingest = dateline(&["ingest", "--archive", archive.to_str().expect("UTF-8"), file.to_str().expect("UTF-8")], b"");
-    assert!(ingest.status.success(), "{}", String::from_utf8_lossy(&ingest.stderr));
+    let ingest = dateline(
+        &[
+            "ingest",
+            "--archive",
+            archive.to_str().expect("UTF-8"),
+            file.to_str().expect("UTF-8"),
+        ],
+        b"",
+    );
+    assert!(
+        ingest.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ingest.stderr)
+    );
 
     let (server, url, token) = serve(&archive);
     let addr = url
@@ -79,24 +94,41 @@ fn serve_prints_its_url_and_answers_as_search_does() {
         .expect("a loopback URL")
         .to_string();
     assert!(addr.starts_with("127.0.0.1:"), "{url}");
-    assert!(token.starts_with("token for corrections (shown once"), "{token}");
+    assert!(
+        token.starts_with("token for corrections (shown once"),
+        "{token}"
+    );
     let stored = std::fs::read_to_string(archive.join("serve.token")).expect("token file");
     assert!(token.trim().ends_with(stored.trim()));
 
     for (api, cli) in [
         ("/api/search?q=Raqqa", vec!["Raqqa"]),
         ("/api/search?city=Raqa", vec!["--city", "Raqa"]),
-        ("/api/search?agency=AP&from=2015", vec!["--agency", "AP", "--from", "2015"]),
+        (
+            "/api/search?agency=AP&from=2015",
+            vec!["--agency", "AP", "--from", "2015"],
+        ),
     ] {
         let (status, body) = get(&addr, api);
         assert!(status.ends_with("200 OK"), "{api}: {status}");
         let answer: serde_json::Value = serde_json::from_str(&body).expect("JSON");
-        let mut args = vec!["search", "--json", "--archive", archive.to_str().expect("UTF-8")];
+        let mut args = vec![
+            "search",
+            "--json",
+            "--archive",
+            archive.to_str().expect("UTF-8"),
+        ];
         args.extend(cli);
         let out = dateline(&args, b"");
-        let expected: serde_json::Value = serde_json::from_slice(&out.stdout).expect("search --json");
+        let expected: serde_json::Value =
+            serde_json::from_slice(&out.stdout).expect("search --json");
         let ids = |v: &serde_json::Value| -> Vec<String> {
-            v["hits"].as_array().expect("hits").iter().map(|h| h["id"].as_str().expect("id").to_string()).collect()
+            v["hits"]
+                .as_array()
+                .expect("hits")
+                .iter()
+                .map(|h| h["id"].as_str().expect("id").to_string())
+                .collect()
         };
         assert_eq!(answer["total"], expected["total"], "{api}");
         assert_eq!(ids(&answer), ids(&expected), "{api}");
@@ -121,32 +153,78 @@ fn reparse_keeps_corrections_made_through_the_server() {
     .expect("fixture");
     let archive = root.join("archive");
     let dir = archive.to_str().expect("UTF-8");
-    let ingest = dateline(&["ingest", "--archive", dir, file.to_str().expect("UTF-8")], b"");
-    assert!(ingest.status.success(), "{}", String::from_utf8_lossy(&ingest.stderr));
-    let search = dateline(&["search", "--json", "--archive", dir, "--city", "Raqa"], b"");
+    let ingest = dateline(
+        &["ingest", "--archive", dir, file.to_str().expect("UTF-8")],
+        b"",
+    );
+    assert!(
+        ingest.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ingest.stderr)
+    );
+    let search = dateline(
+        &["search", "--json", "--archive", dir, "--city", "Raqa"],
+        b"",
+    );
     let found: serde_json::Value = serde_json::from_slice(&search.stdout).expect("search --json");
-    let id = found["hits"][0]["id"].as_str().expect("the Raqqa record").to_string();
+    let id = found["hits"][0]["id"]
+        .as_str()
+        .expect("the Raqqa record")
+        .to_string();
 
     let (server, url, _) = serve(&archive);
-    let addr = url.trim().trim_start_matches("dateline serve: http://").split('/').next().expect("address").to_string();
+    let addr = url
+        .trim()
+        .trim_start_matches("dateline serve: http://")
+        .split('/')
+        .next()
+        .expect("address")
+        .to_string();
     let token = std::fs::read_to_string(archive.join("serve.token")).expect("token");
-    let body = r#"{"reviewer":"Ana","field":"credit.creators","value":["S. Khoury"],"note":"as signed"}"#;
-    let (status, answer) = request(&addr, &format!("/api/records/{id}/corrections"), Some((token.trim(), body)));
+    let body =
+        r#"{"reviewer":"Ana","field":"credit.creators","value":["S. Khoury"],"note":"as signed"}"#;
+    let (status, answer) = request(
+        &addr,
+        &format!("/api/records/{id}/corrections"),
+        Some((token.trim(), body)),
+    );
     assert!(status.ends_with("201 Created"), "{status}: {answer}");
     drop(server);
 
     let reparse = dateline(&["reparse", "--archive", dir], b"");
     let said = String::from_utf8_lossy(&reparse.stdout);
-    assert!(reparse.status.success(), "{said}{}", String::from_utf8_lossy(&reparse.stderr));
+    assert!(
+        reparse.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&reparse.stderr)
+    );
     // The same engine that ingested: nothing changes but the report.
-    assert!(said.starts_with("reparsed 2 caption text(s): 0 changed, in 0 record(s)"), "{said}");
-    assert!(said.contains("corrections kept on top: 1 record(s) corrected"), "{said}");
+    assert!(
+        said.starts_with("reparsed 2 caption text(s): 0 changed, in 0 record(s)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("corrections kept on top: 1 record(s) corrected"),
+        "{said}"
+    );
 
     let export = dateline(&["export", "--archive", dir, "--city", "Raqa"], b"");
     let line: serde_json::Value =
-        serde_json::from_slice(export.stdout.split(|&b| b == b'\n').next().expect("a line")).expect("JSON");
-    assert_eq!(line["credit"]["creators"], serde_json::json!(["S. Khoury"]), "the correction stays on top");
-    assert_eq!(line["corrections"][0]["machine"], serde_json::json!(["Samir Khoury"]));
+        serde_json::from_slice(export.stdout.split(|&b| b == b'\n').next().expect("a line"))
+            .expect("JSON");
+    assert_eq!(
+        line["credit"]["creators"],
+        serde_json::json!(["S. Khoury"]),
+        "the correction stays on top"
+    );
+    assert_eq!(
+        line["corrections"][0]["machine"],
+        serde_json::json!(["Samir Khoury"])
+    );
     let check = dateline(&["check", "--archive", dir], b"");
-    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
 }

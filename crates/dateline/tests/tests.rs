@@ -7,6 +7,6 @@ mod cli;
 mod conformance;
 mod dev_scores;
 mod pages;
-mod serve;
 mod photos;
+mod serve;
 mod util;

@@ -18,11 +18,17 @@ type Http = Client<hyper_util::client::legacy::connect::HttpConnector, Full<byte
 
 /// Words the generated corpus uses, for queries.
 const WORDS: &[&str] = &[
-    "street", "market", "children", "smoke", "protest", "fuel", "damaged", "water", "women", "bread",
-    "soldiers", "refugees", "camp", "school", "hospital", "rubble", "car", "police", "farmers", "boat",
+    "street", "market", "children", "smoke", "protest", "fuel", "damaged", "water", "women",
+    "bread", "soldiers", "refugees", "camp", "school", "hospital", "rubble", "car", "police",
+    "farmers", "boat",
 ];
 const FILTERS: &[&str] = &[
-    "", "&agency=Reuters", "&country=Syria", "&from=2015&to=2016", "&flag=file_photo", "&city=Aleppo",
+    "",
+    "&agency=Reuters",
+    "&country=Syria",
+    "&from=2015&to=2016",
+    "&flag=file_photo",
+    "&city=Aleppo",
 ];
 
 #[derive(Default)]
@@ -83,7 +89,12 @@ async fn send(
         .and_then(|v| v.strip_prefix("app;dur="))
         .and_then(|v| v.parse::<f64>().ok())
         .unwrap_or(f64::NAN);
-    let body = response.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .map_err(|e| e.to_string())?
+        .to_bytes();
     Ok((status, server, body.to_vec()))
 }
 
@@ -91,7 +102,9 @@ async fn send(
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(base), Some(token)) = (args.first().cloned(), args.get(1).cloned()) else {
-        eprintln!("usage: load URL TOKEN [--clients N] [--requests N] [--corrections N] [--acked FILE]");
+        eprintln!(
+            "usage: load URL TOKEN [--clients N] [--requests N] [--corrections N] [--acked FILE]"
+        );
         std::process::exit(2);
     };
     let option = |name: &str, default: usize| -> usize {
@@ -101,14 +114,30 @@ async fn main() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
     };
-    let acked = args.iter().position(|a| a == "--acked").and_then(|i| args.get(i + 1)).cloned();
-    let (clients, requests, corrections) = (option("--clients", 32), option("--requests", 200), option("--corrections", 200));
+    let acked = args
+        .iter()
+        .position(|a| a == "--acked")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
+    let (clients, requests, corrections) = (
+        option("--clients", 32),
+        option("--requests", 200),
+        option("--corrections", 200),
+    );
     let base = base.trim_end_matches('/').to_string();
     let http: Http = Client::builder(TokioExecutor::new())
         .pool_idle_timeout(Duration::from_secs(30))
         .build_http();
     // Record ids to visit: the first page of a broad search.
-    let ids: Vec<String> = match send(&http, "GET", &format!("{base}/api/search?limit=200"), &token, None).await {
+    let ids: Vec<String> = match send(
+        &http,
+        "GET",
+        &format!("{base}/api/search?limit=200"),
+        &token,
+        None,
+    )
+    .await
+    {
         Ok((200, _, body)) => serde_json::from_slice::<serde_json::Value>(&body)
             .ok()
             .and_then(|v| v["hits"].as_array().cloned())
@@ -129,17 +158,24 @@ async fn main() {
     let started = Instant::now();
     let mut tasks = Vec::new();
     for c in 0..clients {
-        let (http, base, token, ids) = (http.clone(), base.clone(), token.clone(), Arc::clone(&ids));
+        let (http, base, token, ids) =
+            (http.clone(), base.clone(), token.clone(), Arc::clone(&ids));
         tasks.push(tokio::spawn(async move {
             let (mut search, mut record) = (Timings::default(), Timings::default());
             for i in 0..requests {
                 let n = c * 7919 + i * 104_729;
                 let (url, t) = if i % 4 == 3 {
-                    (format!("{base}/api/records/{}", ids[n % ids.len()]), &mut record)
+                    (
+                        format!("{base}/api/records/{}", ids[n % ids.len()]),
+                        &mut record,
+                    )
                 } else {
                     let w = WORDS[n % WORDS.len()];
                     let f = FILTERS[(n / 7) % FILTERS.len()];
-                    (format!("{base}/api/search?q={w}{f}&facets=true&limit=20"), &mut search)
+                    (
+                        format!("{base}/api/search?q={w}{f}&facets=true&limit=20"),
+                        &mut search,
+                    )
                 };
                 let at = Instant::now();
                 match send(&http, "GET", &url, &token, None).await {
@@ -154,7 +190,8 @@ async fn main() {
         }));
     }
     let writer = {
-        let (http, base, token, ids) = (http.clone(), base.clone(), token.clone(), Arc::clone(&ids));
+        let (http, base, token, ids) =
+            (http.clone(), base.clone(), token.clone(), Arc::clone(&ids));
         tokio::spawn(async move {
             let mut t = Timings::default();
             let mut acknowledged = Vec::new();
@@ -166,7 +203,15 @@ async fn main() {
                 })
                 .to_string();
                 let at = Instant::now();
-                match send(&http, "POST", &format!("{base}/api/records/{id}/corrections"), &token, Some(body)).await {
+                match send(
+                    &http,
+                    "POST",
+                    &format!("{base}/api/records/{id}/corrections"),
+                    &token,
+                    Some(body),
+                )
+                .await
+                {
                     Ok((201, server, _)) => {
                         t.server.push(server);
                         t.client.push(at.elapsed().as_secs_f64() * 1000.0);
@@ -192,7 +237,10 @@ async fn main() {
     let (writes, acknowledged) = writer.await.unwrap_or_default();
     let elapsed = started.elapsed().as_secs_f64();
     let total = search.server.len() + record.server.len() + writes.server.len();
-    println!("{clients} clients + 1 writer, {total} requests in {elapsed:.1} s ({:.0}/s)", total as f64 / elapsed);
+    println!(
+        "{clients} clients + 1 writer, {total} requests in {elapsed:.1} s ({:.0}/s)",
+        total as f64 / elapsed
+    );
     report("search with facets", search);
     report("record", record);
     report("correction", writes);

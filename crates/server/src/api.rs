@@ -57,7 +57,10 @@ fn places(params: &Params, state: &State) -> Option<&'static gazetteer::Gazettee
 /// each record with its corrections applied and its review state.
 async fn search(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
     let params = Params::parse(raw.as_deref(), &["limit", "facets"])?;
-    let query = params.search(params.number("limit", 20, MAX_PAGE)?, params.flag("facets")?)?;
+    let query = params.search(
+        params.number("limit", 20, MAX_PAGE)?,
+        params.flag("facets")?,
+    )?;
     blocking(&state, move |archive, state| {
         let results = archive.search(&query, places(&params, state))?;
         results_json(archive, &results).map(Json)
@@ -124,13 +127,16 @@ async fn histogram(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>
     let params = Params::parse(raw.as_deref(), &["bucket"])?;
     let bucket = match params.get("bucket") {
         None => Bucket::Month,
-        Some(b) => Bucket::parse(b)
-            .ok_or_else(|| ApiError::bad_request("bucket is day, month or year"))?,
+        Some(b) => {
+            Bucket::parse(b).ok_or_else(|| ApiError::bad_request("bucket is day, month or year"))?
+        }
     };
     let query = params.search(0, false)?;
     blocking(&state, move |archive, state| {
         let h = archive.date_histogram(&query, bucket, places(&params, state))?;
-        Ok(Json(serde_json::to_value(h).map_err(|_| ApiError::internal())?))
+        Ok(Json(
+            serde_json::to_value(h).map_err(|_| ApiError::internal())?,
+        ))
     })
     .await
 }
@@ -183,7 +189,9 @@ async fn stats(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, Ap
 fn record_id(id: &str) -> Result<String, ApiError> {
     if id.is_empty()
         || id.len() > 64
-        || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        || !id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     {
         return Err(ApiError::not_found(format!("no record {id:?}")));
     }
@@ -285,9 +293,10 @@ async fn review(
 ) -> Result<Response, ApiError> {
     let id = record_id(&id)?;
     let action = match body.state.as_deref() {
-        Some(s) => ReviewAction::SetState(ReviewState::parse(s).ok_or_else(|| {
-            ApiError::bad_request("state is unreviewed, checked or disputed")
-        })?),
+        Some(s) => ReviewAction::SetState(
+            ReviewState::parse(s)
+                .ok_or_else(|| ApiError::bad_request("state is unreviewed, checked or disputed"))?,
+        ),
         None if body.note.trim().is_empty() => {
             return Err(ApiError::bad_request("a review needs a state or a note"))
         }

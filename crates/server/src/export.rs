@@ -50,7 +50,10 @@ pub async fn export(state: Arc<State>, params: Params) -> Result<Response, ApiEr
         )));
     };
     let query = params.search(0, false)?;
-    let everything = query.text.is_none() && crate::query::SELECT_PARAMS[1..].iter().all(|p| params.get(p).is_none());
+    let everything = query.text.is_none()
+        && crate::query::SELECT_PARAMS[1..]
+            .iter()
+            .all(|p| params.get(p).is_none());
     let gazetteer = params.has_place_filter().then_some(state.gazetteer);
     let dir = state.archive_dir.clone();
     // The selection is made before the first byte, so a bad query is a 400
@@ -101,7 +104,11 @@ pub async fn export(state: Arc<State>, params: Params) -> Result<Response, ApiEr
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(media_type));
     if let Ok(v) = HeaderValue::from_str(&format!(
         "attachment; filename=\"dateline-export.{}\"",
-        if format == "geojson" { "geojson" } else { &format }
+        if format == "geojson" {
+            "geojson"
+        } else {
+            &format
+        }
     )) {
         headers.insert(header::CONTENT_DISPOSITION, v);
     }
@@ -131,7 +138,10 @@ impl Iterator for Records<'_> {
                 return None;
             }
             let end = (self.at + CHUNK).min(self.keys.len());
-            match self.archive.records_with_corrections(&self.keys[self.at..end]) {
+            match self
+                .archive
+                .records_with_corrections(&self.keys[self.at..end])
+            {
                 Ok(records) => self.chunk = records.into_iter(),
                 Err(e) => {
                     *self.failure = Some(e.to_string());
@@ -162,7 +172,10 @@ impl Write for ChannelWriter {
         if self.buffer.is_empty() {
             return Ok(());
         }
-        let piece = Bytes::from(std::mem::replace(&mut self.buffer, Vec::with_capacity(PIECE)));
+        let piece = Bytes::from(std::mem::replace(
+            &mut self.buffer,
+            Vec::with_capacity(PIECE),
+        ));
         self.tx.blocking_send(Ok(piece)).map_err(|_| {
             std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the client went away")
         })

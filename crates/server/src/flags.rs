@@ -45,7 +45,11 @@ fn reason(flag: &str, record: &Value) -> String {
 fn weekday_reason(record: &Value) -> Option<String> {
     let date = record["date_created"].as_str()?;
     let mut parts = date.split('-').map(str::parse::<i32>);
-    let (y, m, d) = (parts.next()?.ok()?, parts.next()?.ok()?, parts.next()?.ok()?);
+    let (y, m, d) = (
+        parts.next()?.ok()?,
+        parts.next()?.ok()?,
+        parts.next()?.ok()?,
+    );
     let day = jiff::civil::Date::new(y as i16, m as i8, d as i8).ok()?;
     let actual = WEEKDAYS[day.weekday().to_monday_zero_offset() as usize];
     let text = record["text"].as_str()?;
@@ -70,7 +74,10 @@ mod tests {
             "flags": ["weekday_mismatch", "no_credit"],
         });
         let reasons = reasons(&record);
-        assert_eq!(reasons[0]["reason"], "says Wednesday; 3 March 2013 was a Sunday");
+        assert_eq!(
+            reasons[0]["reason"],
+            "says Wednesday; 3 March 2013 was a Sunday"
+        );
         assert_eq!(reasons[1]["reason"], "no credit line was found");
     }
 }

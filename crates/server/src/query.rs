@@ -61,7 +61,9 @@ impl Params {
                 Ok(_) => Err(ApiError::bad_request(format!(
                     "{key} is at most {max} (exports have no limit)"
                 ))),
-                Err(_) => Err(ApiError::bad_request(format!("{key} {v:?} is not a number"))),
+                Err(_) => Err(ApiError::bad_request(format!(
+                    "{key} {v:?} is not a number"
+                ))),
             },
         }
     }
@@ -128,9 +130,14 @@ mod tests {
 
     #[test]
     fn params_map_to_the_cli_filters() {
-        let p = Params::parse(Some("q=street+corner&city=R%61qa&near=36,38,10&limit=5"), &["limit"])
-            .expect("valid");
-        let q = p.search(p.number("limit", 20, 100).expect("n"), false).expect("q");
+        let p = Params::parse(
+            Some("q=street+corner&city=R%61qa&near=36,38,10&limit=5"),
+            &["limit"],
+        )
+        .expect("valid");
+        let q = p
+            .search(p.number("limit", 20, 100).expect("n"), false)
+            .expect("q");
         assert_eq!(q.text.as_deref(), Some("street corner"));
         assert_eq!(q.filters.city.as_deref(), Some("Raqa"));
         assert_eq!(q.filters.near.map(|n| n.km), Some(10.0));

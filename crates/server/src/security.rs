@@ -69,11 +69,16 @@ pub enum TokenSource {
 pub fn load_or_create_token(archive: &Path) -> std::io::Result<(Token, TokenSource)> {
     let path = archive.join(TOKEN_FILE);
     match std::fs::read_to_string(&path) {
-        Ok(text) if text.trim().len() >= 32 => return Ok((Token::new(&text), TokenSource::Stored(path))),
+        Ok(text) if text.trim().len() >= 32 => {
+            return Ok((Token::new(&text), TokenSource::Stored(path)))
+        }
         Ok(_) => {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::InvalidData,
-                format!("{} holds no token; remove it to make a new one", path.display()),
+                format!(
+                    "{} holds no token; remove it to make a new one",
+                    path.display()
+                ),
             ))
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -203,7 +208,10 @@ fn admit(state: &State, request: &Request) -> Result<(), ApiError> {
             .get("sec-fetch-site")
             .is_some_and(|v| v.as_bytes() == b"cross-site")
         {
-            return Err(refuse(StatusCode::FORBIDDEN, "cross-site writes are refused"));
+            return Err(refuse(
+                StatusCode::FORBIDDEN,
+                "cross-site writes are refused",
+            ));
         }
     }
     let api = uri.path().starts_with("/api/") && uri.path() != "/api/openapi.json";
@@ -267,10 +275,27 @@ mod tests {
 
     #[test]
     fn loopback_hosts() {
-        for ok in ["localhost", "localhost:8750", "127.0.0.1:1", "127.1.2.3", "[::1]:8750", "[::1]", "LOCALHOST"] {
+        for ok in [
+            "localhost",
+            "localhost:8750",
+            "127.0.0.1:1",
+            "127.1.2.3",
+            "[::1]:8750",
+            "[::1]",
+            "LOCALHOST",
+        ] {
             assert!(is_loopback_host(ok), "{ok}");
         }
-        for bad in ["", "evil.example", "evil.example:8750", "127.0.0.1.evil.example", "10.0.0.1", "[::2]:80", "localhost:x", "[::1]x"] {
+        for bad in [
+            "",
+            "evil.example",
+            "evil.example:8750",
+            "127.0.0.1.evil.example",
+            "10.0.0.1",
+            "[::2]:80",
+            "localhost:x",
+            "[::1]x",
+        ] {
             assert!(!is_loopback_host(bad), "{bad}");
         }
     }
@@ -296,7 +321,10 @@ mod tests {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(dir.path().join(TOKEN_FILE)).expect("file").permissions().mode();
+            let mode = std::fs::metadata(dir.path().join(TOKEN_FILE))
+                .expect("file")
+                .permissions()
+                .mode();
             assert_eq!(mode & 0o777, 0o600);
         }
     }

@@ -44,7 +44,8 @@ fn free_port() -> u16 {
 }
 
 fn browser_present() -> bool {
-    let present = std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists();
+    let present =
+        std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists();
     if !present {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
@@ -66,8 +67,14 @@ async fn start_driver() -> Driver {
         .expect("chromedriver starts");
     // Ready when it accepts connections (polled, each try bounded).
     let deadline = tokio::time::Instant::now() + PATIENCE;
-    while tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err() {
-        assert!(tokio::time::Instant::now() < deadline, "chromedriver did not start");
+    while tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .is_err()
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "chromedriver did not start"
+        );
         tokio::task::yield_now().await;
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -96,7 +103,9 @@ async fn browser(driver: &Driver, profile: &std::path::Path) -> Client {
 }
 
 async fn start_server(f: &Fixture) -> (SocketAddr, tokio::sync::oneshot::Sender<()>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
     let addr = listener.local_addr().expect("addr");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(server::serve(listener, f.state(true), async {
@@ -116,7 +125,9 @@ async fn settled(c: &Client) {
 }
 
 async fn unsettle(c: &Client) {
-    c.execute("document.body.removeAttribute('data-ready')", vec![]).await.expect("script");
+    c.execute("document.body.removeAttribute('data-ready')", vec![])
+        .await
+        .expect("script");
 }
 
 async fn shot(c: &Client, name: &str) {
@@ -138,7 +149,10 @@ async fn url(c: &Client) -> String {
 
 /// No dialog opened (an `alert` from a caption would be one).
 async fn no_dialog(c: &Client) {
-    assert!(c.get_alert_text().await.is_err(), "a dialog opened: a caption's script ran");
+    assert!(
+        c.get_alert_text().await.is_err(),
+        "a dialog opened: a caption's script ran"
+    );
 }
 
 /// Every resource the page loaded came from the server.
@@ -166,7 +180,12 @@ async fn hover(c: &Client, css: &str) {
 
 async fn has_class(c: &Client, css: &str, class: &str) -> bool {
     let e = c.find(Locator::Css(css)).await.expect(css);
-    e.attr("class").await.expect("class").unwrap_or_default().split(' ').any(|k| k == class)
+    e.attr("class")
+        .await
+        .expect("class")
+        .unwrap_or_default()
+        .split(' ')
+        .any(|k| k == class)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -186,10 +205,27 @@ async fn the_pages_work_in_chromium() {
     settled(&c).await;
     assert_eq!(count(&c, "li.hit").await as u64, f.records());
     no_dialog(&c).await;
-    let xss = c.find(Locator::Css(&format!("li.hit[data-id='{}'] .caption", f.xss))).await.expect("the hostile caption");
+    let xss = c
+        .find(Locator::Css(&format!(
+            "li.hit[data-id='{}'] .caption",
+            f.xss
+        )))
+        .await
+        .expect("the hostile caption");
     let text = xss.text().await.expect("text");
-    assert!(text.contains("<script>alert('x')</script>") && text.contains("<img src=x onerror=alert(2)>"), "{text}");
-    assert_eq!(count(&c, ".caption script, .caption img, .caption a, a[href^='javascript']").await, 0);
+    assert!(
+        text.contains("<script>alert('x')</script>")
+            && text.contains("<img src=x onerror=alert(2)>"),
+        "{text}"
+    );
+    assert_eq!(
+        count(
+            &c,
+            ".caption script, .caption img, .caption a, a[href^='javascript']"
+        )
+        .await,
+        0
+    );
     assert_eq!(xss.attr("dir").await.expect("dir").as_deref(), Some("auto"));
     shot(&c, "search").await;
 
@@ -199,16 +235,30 @@ async fn the_pages_work_in_chromium() {
     unsettle(&c).await;
     q.send_keys("shops --agency Reuters\n").await.expect("type");
     settled(&c).await;
-    assert!(url(&c).await.contains("agency=Reuters"), "{}", url(&c).await);
+    assert!(
+        url(&c).await.contains("agency=Reuters"),
+        "{}",
+        url(&c).await
+    );
     assert!(count(&c, "li.hit").await >= 1);
     assert!(count(&c, "li.hit mark.q").await >= 1, "query words marked");
-    assert!(count(&c, "li.hit .s-credit").await >= 1, "extracted spans marked");
+    assert!(
+        count(&c, "li.hit .s-credit").await >= 1,
+        "extracted spans marked"
+    );
 
     // Facet click.
     c.goto(&format!("{origin}/")).await.expect("goto");
     settled(&c).await;
     unsettle(&c).await;
-    c.find(Locator::Css("button.facet[data-dim='country'][data-value='Syria']")).await.expect("Syria facet").click().await.expect("click");
+    c.find(Locator::Css(
+        "button.facet[data-dim='country'][data-value='Syria']",
+    ))
+    .await
+    .expect("Syria facet")
+    .click()
+    .await
+    .expect("click");
     settled(&c).await;
     assert!(url(&c).await.contains("country=Syria"));
     let syrian = count(&c, "li.hit").await;
@@ -220,50 +270,138 @@ async fn the_pages_work_in_chromium() {
     unsettle(&c).await;
     let svg = c.find(Locator::Id("histogram")).await.expect("histogram");
     let brush = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveToElement { element: svg.clone(), duration: None, x: -600.0, y: 0.0 })
-        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
-        .then(PointerAction::MoveToElement { element: svg, duration: Some(Duration::from_millis(100)), x: 600.0, y: 0.0 })
-        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        .then(PointerAction::MoveToElement {
+            element: svg.clone(),
+            duration: None,
+            x: -600.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: svg,
+            duration: Some(Duration::from_millis(100)),
+            x: 600.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
     c.perform_actions(brush).await.expect("brush");
     settled(&c).await;
     let brushed = url(&c).await;
-    assert!(brushed.contains("from=") && brushed.contains("to="), "{brushed}");
+    assert!(
+        brushed.contains("from=") && brushed.contains("to="),
+        "{brushed}"
+    );
 
     // Map click: a country with records.
     c.goto(&format!("{origin}/")).await.expect("goto");
     settled(&c).await;
     unsettle(&c).await;
-    c.find(Locator::Css("#map path.country[data-code='IQ']")).await.expect("Iraq outline").click().await.expect("click");
+    c.find(Locator::Css("#map path.country[data-code='IQ']"))
+        .await
+        .expect("Iraq outline")
+        .click()
+        .await
+        .expect("click");
     settled(&c).await;
     assert!(url(&c).await.contains("country=IQ"), "{}", url(&c).await);
     assert_eq!(count(&c, "li.hit").await, 1);
     only_local_requests(&c, &origin).await;
 
     // Record page: field -> span and span -> field.
-    c.goto(&format!("{origin}/r/{}", f.homs)).await.expect("goto");
+    c.goto(&format!("{origin}/r/{}", f.homs))
+        .await
+        .expect("goto");
     settled(&c).await;
     hover(&c, "tr[data-field='location.city']").await;
-    assert!(has_class(&c, "#caption .s-place", "lit").await, "hovering City lights the place span");
+    assert!(
+        has_class(&c, "#caption .s-place", "lit").await,
+        "hovering City lights the place span"
+    );
     hover(&c, "#caption .s-credit").await;
-    assert!(has_class(&c, "tr[data-field='credit.raw']", "lit").await, "hovering the credit lights its row");
-    assert!(count(&c, "#variants .variant").await == 2 && count(&c, "#variants ins").await >= 1, "variants with a diff");
+    assert!(
+        has_class(&c, "tr[data-field='credit.raw']", "lit").await,
+        "hovering the credit lights its row"
+    );
+    assert!(
+        count(&c, "#variants .variant").await == 2 && count(&c, "#variants ins").await >= 1,
+        "variants with a diff"
+    );
     shot(&c, "record").await;
 
     // A correction without the token is refused, with it saved.
     let field = c.find(Locator::Id("field")).await.expect("field");
-    field.select_by_value("location.city").await.expect("select");
-    c.find(Locator::Id("value")).await.expect("value").send_keys("Hama").await.expect("type");
-    c.find(Locator::Id("save-correction")).await.expect("button").click().await.expect("click");
-    c.wait().at_most(PATIENCE).for_element(Locator::XPath("//*[@id='review-status'][contains(., 'refused')]")).await.expect("refused");
-    c.find(Locator::Id("token")).await.expect("token").send_keys(TOKEN).await.expect("type");
-    c.find(Locator::Id("reviewer")).await.expect("reviewer").send_keys("Ana").await.expect("type");
+    field
+        .select_by_value("location.city")
+        .await
+        .expect("select");
+    c.find(Locator::Id("value"))
+        .await
+        .expect("value")
+        .send_keys("Hama")
+        .await
+        .expect("type");
+    c.find(Locator::Id("save-correction"))
+        .await
+        .expect("button")
+        .click()
+        .await
+        .expect("click");
+    c.wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::XPath(
+            "//*[@id='review-status'][contains(., 'refused')]",
+        ))
+        .await
+        .expect("refused");
+    c.find(Locator::Id("token"))
+        .await
+        .expect("token")
+        .send_keys(TOKEN)
+        .await
+        .expect("type");
+    c.find(Locator::Id("reviewer"))
+        .await
+        .expect("reviewer")
+        .send_keys("Ana")
+        .await
+        .expect("type");
     unsettle(&c).await;
-    c.find(Locator::Id("set-token")).await.expect("use").click().await.expect("click");
+    c.find(Locator::Id("set-token"))
+        .await
+        .expect("use")
+        .click()
+        .await
+        .expect("click");
     settled(&c).await;
-    c.find(Locator::Id("field")).await.expect("field").select_by_value("location.city").await.expect("select");
-    c.find(Locator::Id("value")).await.expect("value").send_keys("Hama").await.expect("type");
-    c.find(Locator::Id("save-correction")).await.expect("button").click().await.expect("click");
-    c.wait().at_most(PATIENCE).for_element(Locator::XPath("//tr[@data-field='location.city'][contains(., 'Hama')]")).await.expect("corrected value shown");
+    c.find(Locator::Id("field"))
+        .await
+        .expect("field")
+        .select_by_value("location.city")
+        .await
+        .expect("select");
+    c.find(Locator::Id("value"))
+        .await
+        .expect("value")
+        .send_keys("Hama")
+        .await
+        .expect("type");
+    c.find(Locator::Id("save-correction"))
+        .await
+        .expect("button")
+        .click()
+        .await
+        .expect("click");
+    c.wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::XPath(
+            "//tr[@data-field='location.city'][contains(., 'Hama')]",
+        ))
+        .await
+        .expect("corrected value shown");
     assert!(count(&c, "#log tr.entry").await >= 1);
     no_dialog(&c).await;
 
@@ -272,9 +410,18 @@ async fn the_pages_work_in_chromium() {
     settled(&c).await;
     let before = count(&c, "li.queued").await;
     unsettle(&c).await;
-    c.find(Locator::Css("body")).await.expect("body").send_keys("c").await.expect("key");
+    c.find(Locator::Css("body"))
+        .await
+        .expect("body")
+        .send_keys("c")
+        .await
+        .expect("key");
     settled(&c).await;
-    c.wait().at_most(PATIENCE).for_element(Locator::XPath("//*[@id='status'][contains(., 'checked')]")).await.expect("marked");
+    c.wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::XPath("//*[@id='status'][contains(., 'checked')]"))
+        .await
+        .expect("marked");
     assert_eq!(count(&c, "li.queued").await, before - 1);
     shot(&c, "review").await;
     only_local_requests(&c, &origin).await;

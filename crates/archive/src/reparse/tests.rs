@@ -18,11 +18,17 @@ fn archive(dir: &std::path::Path) -> (Archive, Vec<String>) {
 fn by_city(archive: &Archive, city: &str) -> usize {
     let query = SearchQuery {
         text: None,
-        filters: Filters { city: Some(city.into()), ..Filters::default() },
+        filters: Filters {
+            city: Some(city.into()),
+            ..Filters::default()
+        },
         limit: 10,
         facets: false,
     };
-    archive.search(&query, Some(gazetteer::Gazetteer::embedded())).expect("search").total
+    archive
+        .search(&query, Some(gazetteer::Gazetteer::embedded()))
+        .expect("search")
+        .total
 }
 
 #[test]
@@ -30,7 +36,9 @@ fn the_same_engine_changes_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (mut archive, _) = archive(dir.path());
     let gazetteer = gazetteer::Gazetteer::embedded();
-    let report = archive.reparse(|text, _| caption::parse(text, gazetteer)).expect("reparse");
+    let report = archive
+        .reparse(|text, _| caption::parse(text, gazetteer))
+        .expect("reparse");
     assert_eq!(report.variants, 3);
     assert_eq!(report.variants_changed, 0, "{report:?}");
     assert!(report.fields.is_empty());
@@ -44,7 +52,15 @@ fn new_values_are_counted_indexed_and_corrections_stay_on_top() {
     let homs = &ids[0];
     // A reviewer corrected the creator of the Homs record.
     archive
-        .review(homs, "Ana", ReviewAction::Correct { field: "credit.creators".into(), value: json!(["L. Haddad"]) }, "")
+        .review(
+            homs,
+            "Ana",
+            ReviewAction::Correct {
+                field: "credit.creators".into(),
+                value: json!(["L. Haddad"]),
+            },
+            "",
+        )
         .expect("review")
         .expect("record");
     assert_eq!(by_city(&archive, "Homs"), 1);
@@ -62,7 +78,10 @@ fn new_values_are_counted_indexed_and_corrections_stay_on_top() {
         })
         .expect("reparse");
     assert_eq!(report.variants, 3);
-    assert_eq!(report.variants_changed, 3, "every creator is upper-cased: {report:?}");
+    assert_eq!(
+        report.variants_changed, 3,
+        "every creator is upper-cased: {report:?}"
+    );
     assert_eq!(report.records_changed, 2);
     assert_eq!(report.fields.get("location.city"), Some(&2), "{report:?}");
     assert_eq!(report.fields.get("credit.creators"), Some(&3));
@@ -73,7 +92,10 @@ fn new_values_are_counted_indexed_and_corrections_stay_on_top() {
     assert_eq!(by_city(&archive, "Homs"), 0);
     assert_eq!(by_city(&archive, "Hama"), 1);
     // Ids kept; the machine's new values shown, the correction on top.
-    let details = archive.record_details(homs).expect("details").expect("record");
+    let details = archive
+        .record_details(homs)
+        .expect("details")
+        .expect("record");
     assert_eq!(details["id"], homs.as_str());
     let mut record = details["record"].clone();
     record["id"] = json!(homs);
@@ -83,7 +105,11 @@ fn new_values_are_counted_indexed_and_corrections_stay_on_top() {
     let corrections = archive.apply_corrections(&mut record).expect("apply");
     assert_eq!(record["credit"]["creators"], json!(["L. Haddad"]));
     assert_eq!(corrections[0].machine, json!(["LINA HADDAD"]));
-    assert!(archive.check().expect("check").is_ok(), "{:?}", archive.check());
+    assert!(
+        archive.check().expect("check").is_ok(),
+        "{:?}",
+        archive.check()
+    );
     // The review log is untouched.
     assert_eq!(archive.review_log(homs).expect("log").len(), 1);
 }

@@ -26,12 +26,23 @@ fn corrections_overlay_the_machine_value_and_log_old_and_new() {
     assert_eq!(machine["location"]["city"], "Homs");
     let correct = |value: serde_json::Value, note: &str| {
         archive
-            .review(&id, "Ana", ReviewAction::Correct { field: "location.city".into(), value }, note)
+            .review(
+                &id,
+                "Ana",
+                ReviewAction::Correct {
+                    field: "location.city".into(),
+                    value,
+                },
+                note,
+            )
             .expect("review")
             .expect("record exists")
     };
     let first = correct(json!("Hama"), "the street sign says Hama");
-    assert_eq!((first.old.clone(), first.new.clone()), (Some(json!("Homs")), Some(json!("Hama"))));
+    assert_eq!(
+        (first.old.clone(), first.new.clone()),
+        (Some(json!("Homs")), Some(json!("Hama")))
+    );
     let second = correct(json!("Hims"), "");
     // The old value of a second correction is the first one's new value.
     assert_eq!(second.old, Some(json!("Hama")));
@@ -42,7 +53,10 @@ fn corrections_overlay_the_machine_value_and_log_old_and_new() {
     assert_eq!(corrections[0].machine, json!("Homs"));
     assert_eq!(corrections[0].value, json!("Hims"));
     // The store's record is the machine's still.
-    assert_eq!(archive.records_by_key(&[1]).expect("read")[0]["location"]["city"], "Homs");
+    assert_eq!(
+        archive.records_by_key(&[1]).expect("read")[0]["location"]["city"],
+        "Homs"
+    );
     let log = archive.review_log(&id).expect("log");
     assert_eq!(log.len(), 2);
     assert_eq!(log[0].note, "the street sign says Hama");
@@ -54,8 +68,14 @@ fn bad_corrections_are_refused_with_reasons() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (archive, id, _) = archive(dir.path());
     let refuse = |field: &str, value: serde_json::Value, reviewer: &str| {
-        let action = ReviewAction::Correct { field: field.into(), value };
-        archive.review(&id, reviewer, action, "").expect_err("refused").to_string()
+        let action = ReviewAction::Correct {
+            field: field.into(),
+            value,
+        };
+        archive
+            .review(&id, reviewer, action, "")
+            .expect_err("refused")
+            .to_string()
     };
     assert!(refuse("text", json!("x"), "Ana").contains("not a correctable field"));
     assert!(refuse("location.city", json!(3), "Ana").contains("a string, not a number"));
@@ -74,26 +94,56 @@ fn states_and_the_queue_put_flagged_unreviewed_records_first() {
     let queue = |limit| -> Vec<String> {
         let keys = archive.review_queue(limit).expect("queue");
         let records = archive.records_by_key(&keys).expect("records");
-        records.iter().map(|r| r["id"].as_str().expect("id").to_string()).collect()
+        records
+            .iter()
+            .map(|r| r["id"].as_str().expect("id").to_string())
+            .collect()
     };
     // The file photo is flagged, so it leads.
     assert_eq!(queue(10), vec![second.clone(), first.clone()]);
-    archive.review(&second, "Ana", ReviewAction::SetState(ReviewState::Checked), "ok").expect("review");
-    assert_eq!(archive.review_state(&second).expect("state"), ReviewState::Checked);
+    archive
+        .review(
+            &second,
+            "Ana",
+            ReviewAction::SetState(ReviewState::Checked),
+            "ok",
+        )
+        .expect("review");
+    assert_eq!(
+        archive.review_state(&second).expect("state"),
+        ReviewState::Checked
+    );
     assert_eq!(queue(10), vec![first.clone()]);
-    archive.review(&second, "Ana", ReviewAction::SetState(ReviewState::Unreviewed), "").expect("review");
+    archive
+        .review(
+            &second,
+            "Ana",
+            ReviewAction::SetState(ReviewState::Unreviewed),
+            "",
+        )
+        .expect("review");
     assert_eq!(queue(1), vec![second.clone()]);
-    archive.review(&first, "Ana", ReviewAction::Note, "ask the desk").expect("review");
-    assert_eq!(archive.review_state(&first).expect("state"), ReviewState::Unreviewed);
+    archive
+        .review(&first, "Ana", ReviewAction::Note, "ask the desk")
+        .expect("review");
+    assert_eq!(
+        archive.review_state(&first).expect("state"),
+        ReviewState::Unreviewed
+    );
 }
 
 #[test]
 fn the_log_refuses_updates_and_deletes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (archive, id, _) = archive(dir.path());
-    archive.review(&id, "Ana", ReviewAction::Note, "first").expect("review");
+    archive
+        .review(&id, "Ana", ReviewAction::Note, "first")
+        .expect("review");
     let conn = rusqlite::Connection::open(dir.path().join(crate::STORE_FILE)).expect("open");
-    for sql in ["UPDATE review_log SET note = 'changed'", "DELETE FROM review_log"] {
+    for sql in [
+        "UPDATE review_log SET note = 'changed'",
+        "DELETE FROM review_log",
+    ] {
         let err = conn.execute(sql, []).expect_err("refused").to_string();
         assert!(err.contains("append-only"), "{err}");
     }

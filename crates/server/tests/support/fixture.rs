@@ -71,11 +71,20 @@ impl Fixture {
     pub fn state(&self, loopback: bool) -> Arc<server::State> {
         let config = server::ServeConfig {
             archive: self.dir.path().to_path_buf(),
-            bind: if loopback { "127.0.0.1:8750" } else { "0.0.0.0:8750" }.parse().expect("address"),
+            bind: if loopback {
+                "127.0.0.1:8750"
+            } else {
+                "0.0.0.0:8750"
+            }
+            .parse()
+            .expect("address"),
             token: server::Token::new(TOKEN),
             readers: 2,
         };
-        Arc::new(server::State::open(&config, gazetteer::Gazetteer::embedded(), Arc::new(Jsonl)).expect("state"))
+        Arc::new(
+            server::State::open(&config, gazetteer::Gazetteer::embedded(), Arc::new(Jsonl))
+                .expect("state"),
+        )
     }
 
     /// The router over the archive.
@@ -112,19 +121,130 @@ impl Fixture {
         let s = |v: &str| Some(v.to_string());
         vec![
             ("q=shops", q(Some("shops"), Filters::default())),
-            ("q=%22shuttered+shops%22", q(Some("\"shuttered shops\""), Filters::default())),
-            ("q=man+-bicycle", q(Some("man -bicycle"), Filters::default())),
-            ("agency=Reuters", q(None, Filters { agency: s("Reuters"), ..Filters::default() })),
-            ("creator=Karim+Mansour", q(None, Filters { creator: s("Karim Mansour"), ..Filters::default() })),
-            ("country=SY", q(None, Filters { country: s("SY"), ..Filters::default() })),
-            ("city=Raqa", q(None, Filters { city: s("Raqa"), ..Filters::default() })),
-            ("province=Homs", q(None, Filters { province: s("Homs"), ..Filters::default() })),
-            ("from=2014-05&to=2014-05-31", q(None, Filters { from: s("2014-05"), to: s("2014-05-31"), ..Filters::default() })),
-            ("flag=file_photo", q(None, Filters { flag: s("file_photo"), ..Filters::default() })),
-            ("near=34.73,36.72,30", q(None, Filters { near: Some(Near { lat: 34.73, lon: 36.72, km: 30.0 }), ..Filters::default() })),
-            ("person=Jane", q(None, Filters { person: s("Jane"), ..Filters::default() })),
-            ("org=Reuters", q(None, Filters { org: s("Reuters"), ..Filters::default() })),
-            ("q=smoke&country=Syria&from=2014", q(Some("smoke"), Filters { country: s("Syria"), from: s("2014"), ..Filters::default() })),
+            (
+                "q=%22shuttered+shops%22",
+                q(Some("\"shuttered shops\""), Filters::default()),
+            ),
+            (
+                "q=man+-bicycle",
+                q(Some("man -bicycle"), Filters::default()),
+            ),
+            (
+                "agency=Reuters",
+                q(
+                    None,
+                    Filters {
+                        agency: s("Reuters"),
+                        ..Filters::default()
+                    },
+                ),
+            ),
+            (
+                "creator=Karim+Mansour",
+                q(
+                    None,
+                    Filters {
+                        creator: s("Karim Mansour"),
+                        ..Filters::default()
+                    },
+                ),
+            ),
+            (
+                "country=SY",
+                q(
+                    None,
+                    Filters {
+                        country: s("SY"),
+                        ..Filters::default()
+                    },
+                ),
+            ),
+            (
+                "city=Raqa",
+                q(
+                    None,
+                    Filters {
+                        city: s("Raqa"),
+                        ..Filters::default()
+                    },
+                ),
+            ),
+            (
+                "province=Homs",
+                q(
+                    None,
+                    Filters {
+                        province: s("Homs"),
+                        ..Filters::default()
+                    },
+                ),
+            ),
+            (
+                "from=2014-05&to=2014-05-31",
+                q(
+                    None,
+                    Filters {
+                        from: s("2014-05"),
+                        to: s("2014-05-31"),
+                        ..Filters::default()
+                    },
+                ),
+            ),
+            (
+                "flag=file_photo",
+                q(
+                    None,
+                    Filters {
+                        flag: s("file_photo"),
+                        ..Filters::default()
+                    },
+                ),
+            ),
+            (
+                "near=34.73,36.72,30",
+                q(
+                    None,
+                    Filters {
+                        near: Some(Near {
+                            lat: 34.73,
+                            lon: 36.72,
+                            km: 30.0,
+                        }),
+                        ..Filters::default()
+                    },
+                ),
+            ),
+            (
+                "person=Jane",
+                q(
+                    None,
+                    Filters {
+                        person: s("Jane"),
+                        ..Filters::default()
+                    },
+                ),
+            ),
+            (
+                "org=Reuters",
+                q(
+                    None,
+                    Filters {
+                        org: s("Reuters"),
+                        ..Filters::default()
+                    },
+                ),
+            ),
+            (
+                "q=smoke&country=Syria&from=2014",
+                q(
+                    Some("smoke"),
+                    Filters {
+                        country: s("Syria"),
+                        from: s("2014"),
+                        ..Filters::default()
+                    },
+                ),
+            ),
         ]
     }
 }
@@ -136,14 +256,23 @@ pub fn ingest(dir: &Path, captions: &[&str]) -> Vec<String> {
     let mut ids = Vec::new();
     for (i, text) in captions.iter().enumerate() {
         let Some(mut doc) = archive
-            .begin_document(&format!("doc-{i}.txt"), text.len() as u64, &archive::content_hash(text.as_bytes()))
+            .begin_document(
+                &format!("doc-{i}.txt"),
+                text.len() as u64,
+                &archive::content_hash(text.as_bytes()),
+            )
             .expect("begin")
         else {
             continue;
         };
         let record = caption::parse(text, gazetteer);
         ids.push(record.id.clone());
-        doc.add(NewOccurrence { offset: 0, exact_text: text.to_string(), record }).expect("add");
+        doc.add(NewOccurrence {
+            offset: 0,
+            exact_text: text.to_string(),
+            record,
+        })
+        .expect("add");
         doc.commit().expect("commit");
     }
     archive.sync_index().expect("index");
