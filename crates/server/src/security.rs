@@ -215,19 +215,16 @@ fn admit(state: &State, request: &Request) -> Result<(), ApiError> {
         }
     }
     let api = uri.path().starts_with("/api/") && uri.path() != "/api/openapi.json";
-    if write || (api && !state.loopback) {
-        if !bearer(headers).is_some_and(|t| state.token.matches(t)) {
-            let mut e = refuse(
-                StatusCode::UNAUTHORIZED,
-                if write {
-                    "writes need Authorization: Bearer TOKEN (the token dateline serve printed, also in serve.token beside the archive)"
-                } else {
-                    "off loopback, reads need Authorization: Bearer TOKEN too"
-                },
-            );
-            e.status = StatusCode::UNAUTHORIZED;
-            return Err(e);
-        }
+    let needs_token = write || (api && !state.loopback);
+    if needs_token && !bearer(headers).is_some_and(|t| state.token.matches(t)) {
+        return Err(refuse(
+            StatusCode::UNAUTHORIZED,
+            if write {
+                "writes need Authorization: Bearer TOKEN (the token dateline serve printed, also in serve.token beside the archive)"
+            } else {
+                "off loopback, reads need Authorization: Bearer TOKEN too"
+            },
+        ));
     }
     Ok(())
 }
