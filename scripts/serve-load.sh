@@ -60,6 +60,16 @@ fi
   --corrections "$corrections" --acked "$work/acked"
 peak=$(awk '/VmHWM/ {print $2}' /proc/$server/status)
 echo "server peak RSS: $((peak / 1024)) MB"
+if [ -n "$ingest_pid" ]; then
+  # Kill only once the ingest has committed a document (it loads the
+  # archive's dedup keys first), so the kill lands between commits.
+  for _ in $(seq 1 3000); do
+    grep -q 'caption(s)' "$work/ingest.out" 2>/dev/null && break
+    kill -0 "$ingest_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "ingest beside the server: $(grep -c 'caption(s)' "$work/ingest.out" || true) document(s) committed before the kill"
+fi
 # The crash: SIGKILL while a last burst of corrections is in flight.
 "$load" "$url" "$token" --clients 4 --requests 20 --corrections 100 \
   --acked "$work/acked-burst" > /dev/null &
