@@ -188,6 +188,27 @@ async fn has_class(c: &Client, css: &str, class: &str) -> bool {
         .any(|k| k == class)
 }
 
+async fn type_into(c: &Client, id: &str, text: &str) {
+    let input = c.find(Locator::Id(id)).await.expect(id);
+    input.send_keys(text).await.expect("type");
+}
+
+async fn click(c: &Client, id: &str) {
+    let button = c.find(Locator::Id(id)).await.expect(id);
+    button.click().await.expect("click");
+}
+
+/// Fills the record page's correction form for City and submits it.
+async fn correct_city(c: &Client, value: &str) {
+    let field = c.find(Locator::Id("field")).await.expect("field");
+    field
+        .select_by_value("location.city")
+        .await
+        .expect("select");
+    type_into(c, "value", value).await;
+    click(c, "save-correction").await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pages_work_in_chromium() {
     if !browser_present() {
@@ -333,23 +354,7 @@ async fn the_pages_work_in_chromium() {
     shot(&c, "record").await;
 
     // A correction without the token is refused, with it saved.
-    let field = c.find(Locator::Id("field")).await.expect("field");
-    field
-        .select_by_value("location.city")
-        .await
-        .expect("select");
-    c.find(Locator::Id("value"))
-        .await
-        .expect("value")
-        .send_keys("Hama")
-        .await
-        .expect("type");
-    c.find(Locator::Id("save-correction"))
-        .await
-        .expect("button")
-        .click()
-        .await
-        .expect("click");
+    correct_city(&c, "Hama").await;
     c.wait()
         .at_most(PATIENCE)
         .for_element(Locator::XPath(
@@ -357,44 +362,12 @@ async fn the_pages_work_in_chromium() {
         ))
         .await
         .expect("refused");
-    c.find(Locator::Id("token"))
-        .await
-        .expect("token")
-        .send_keys(TOKEN)
-        .await
-        .expect("type");
-    c.find(Locator::Id("reviewer"))
-        .await
-        .expect("reviewer")
-        .send_keys("Ana")
-        .await
-        .expect("type");
+    type_into(&c, "token", TOKEN).await;
+    type_into(&c, "reviewer", "Ana").await;
     unsettle(&c).await;
-    c.find(Locator::Id("set-token"))
-        .await
-        .expect("use")
-        .click()
-        .await
-        .expect("click");
+    click(&c, "set-token").await;
     settled(&c).await;
-    c.find(Locator::Id("field"))
-        .await
-        .expect("field")
-        .select_by_value("location.city")
-        .await
-        .expect("select");
-    c.find(Locator::Id("value"))
-        .await
-        .expect("value")
-        .send_keys("Hama")
-        .await
-        .expect("type");
-    c.find(Locator::Id("save-correction"))
-        .await
-        .expect("button")
-        .click()
-        .await
-        .expect("click");
+    correct_city(&c, "Hama").await;
     c.wait()
         .at_most(PATIENCE)
         .for_element(Locator::XPath(
