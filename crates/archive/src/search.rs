@@ -47,7 +47,7 @@ impl SearchQuery {
 }
 
 /// Filters on the record's fields.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Filters {
     /// Credited agency (words of its name, `Getty` finds `Getty Images`).
     pub agency: Option<String>,
@@ -160,7 +160,27 @@ impl Archive {
     ) -> Result<SearchResults, Error> {
         let searcher = self.reader.searcher();
         let plan = self.plan(&searcher, query, gazetteer)?;
-        let found = self.find(&searcher, &plan, query.limit, query.facets)?;
+        // The page's first view (no text, no filter) counts facets over
+        // every record: its counts are kept for the index generation.
+        let everything = plan.text.is_none() && query.filters == Filters::default();
+        let kept = if query.facets && everything {
+            self.all_facets(&searcher)
+        } else {
+            None
+        };
+        let mut found = self.find(
+            &searcher,
+            &plan,
+            query.limit,
+            query.facets && kept.is_none(),
+        )?;
+        if let Some(kept) = kept {
+            found.facets = Some(Facets::clone(&kept));
+        } else if query.facets && everything {
+            if let Some(facets) = &found.facets {
+                self.keep_all_facets(&searcher, facets);
+            }
+        }
 
         // Only the page shown is read from the store and given snippets.
         let keys: Vec<u64> = found.top.iter().map(|&(_, key)| key).collect();
@@ -453,6 +473,23 @@ impl Archive {
         Ok(maps)
     }
 
+    /// The facet counts over every record of the searcher's generation, if
+    /// kept.
+    fn all_facets(&self, searcher: &Searcher) -> Option<Arc<Facets>> {
+        let generation = searcher.generation().generation_id();
+        let cache = self.search_cache.borrow();
+        let (g, facets) = cache.all_facets.as_ref()?;
+        (*g == generation).then(|| Arc::clone(facets))
+    }
+
+    /// Keeps the facet counts over every record of the searcher's
+    /// generation (a commit makes a new generation, so they are not used
+    /// after it).
+    fn keep_all_facets(&self, searcher: &Searcher, facets: &Facets) {
+        let generation = searcher.generation().generation_id();
+        self.search_cache.borrow_mut().all_facets = Some((generation, Arc::new(facets.clone())));
+    }
+
     /// The index watermark, read once per index generation searched (the
     /// reader reloads only when this process commits).
     fn searched_watermark(&self, searcher: &Searcher) -> Result<i64, Error> {
@@ -720,6 +757,8 @@ pub(crate) struct SearchCache {
     facets: Option<Arc<FacetMaps>>,
     /// The generation and the watermark its commit carries.
     watermark: Option<(u64, i64)>,
+    /// The generation and the facet counts over all its records.
+    all_facets: Option<(u64, Arc<Facets>)>,
 }
 
 /// A query ready to run (see [`Archive::plan`]).
