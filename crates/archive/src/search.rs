@@ -461,7 +461,7 @@ impl Archive {
     /// Facet values of the current searcher's segments (built once per
     /// index generation).
     fn facet_maps(&self, searcher: &Searcher) -> Result<Arc<FacetMaps>, Error> {
-        let generation = searcher.generation().generation_id();
+        let generation = generation_of(searcher);
         let mut cache = self.search_cache.borrow_mut();
         if let Some(maps) = cache.facets.as_ref().filter(|m| m.generation == generation) {
             return Ok(Arc::clone(maps));
@@ -476,7 +476,7 @@ impl Archive {
     /// The facet counts over every record of the searcher's generation, if
     /// kept.
     fn all_facets(&self, searcher: &Searcher) -> Option<Arc<Facets>> {
-        let generation = searcher.generation().generation_id();
+        let generation = generation_of(searcher);
         let cache = self.search_cache.borrow();
         let (g, facets) = cache.all_facets.as_ref()?;
         (*g == generation).then(|| Arc::clone(facets))
@@ -486,7 +486,7 @@ impl Archive {
     /// generation (a commit makes a new generation, so they are not used
     /// after it).
     fn keep_all_facets(&self, searcher: &Searcher, facets: &Facets) {
-        let generation = searcher.generation().generation_id();
+        let generation = generation_of(searcher);
         self.search_cache.borrow_mut().all_facets = Some((generation, Arc::new(facets.clone())));
     }
 
@@ -758,7 +758,17 @@ pub(crate) struct SearchCache {
     /// The generation and the watermark its commit carries.
     watermark: Option<(u64, i64)>,
     /// The generation and the facet counts over all its records.
-    all_facets: Option<(u64, Arc<Facets>)>,
+    all_facets: Option<(Generation, Arc<Facets>)>,
+}
+
+/// What a searcher sees: its segments and their deletes. Not tantivy's
+/// generation id, which every reload renews even when nothing changed
+/// (the server reloads before each request, so caches keyed by it were
+/// rebuilt every time).
+type Generation = BTreeMap<tantivy::index::SegmentId, Option<tantivy::Opstamp>>;
+
+fn generation_of(searcher: &Searcher) -> Generation {
+    searcher.generation().segments().clone()
 }
 
 /// A query ready to run (see [`Archive::plan`]).
@@ -1004,7 +1014,7 @@ type DimensionColumn = (Column<u64>, Vec<u32>);
 /// values of each dimension, and per segment the column of value ordinals
 /// with the map from its ordinals to the distinct values.
 pub(crate) struct FacetMaps {
-    generation: u64,
+    generation: Generation,
     /// Per dimension, its values.
     values: Vec<Vec<String>>,
     /// Per segment, per dimension.
@@ -1041,7 +1051,7 @@ impl FacetMaps {
             segments.push(dims);
         }
         Ok(FacetMaps {
-            generation: searcher.generation().generation_id(),
+            generation: generation_of(searcher),
             values,
             segments,
         })
