@@ -60,10 +60,10 @@ pub fn parse(caption: &str, gazetteer: &Gazetteer) -> CaptionRecord {
 /// `input`: the same record, without reading the credit of a one-line
 /// caption a second time (the segmenter read it to tell credits from
 /// captions).
-pub fn parse_span(input: &str, found: &CaptionSpan, gazetteer: &Gazetteer) -> CaptionRecord {
+pub fn parse_span(input: &str, found: CaptionSpan, gazetteer: &Gazetteer) -> CaptionRecord {
     let text = normalize_whitespace(&found.text(input));
-    let credit_found = match &found.credit_read {
-        Some(read) => read.clone(),
+    let credit_found = match found.credit_read {
+        Some(read) => read,
         None => credit::find_credit(&text),
     };
     parse_normalized(text, credit_found, gazetteer)

@@ -100,7 +100,7 @@ pub fn records_of(piece: &Piece, gazetteer: &Gazetteer) -> Vec<Occurrence> {
                 .map(|found| Occurrence {
                     span: found.span,
                     truncated: found.truncated,
-                    record: caption::parse_span(&piece.text, &found, gazetteer),
+                    record: caption::parse_span(&piece.text, found, gazetteer),
                 })
                 .collect()
         }

@@ -340,7 +340,6 @@ const NAVIGATION_WORDS: &[&str] = &[
     "topics",
     "licensing",
     "buy",
-    "print",
     "cart",
     "sort",
     "filters",

@@ -130,7 +130,7 @@ fn parse_span_gives_the_record_parse_gives() {
         for found in segment(input) {
             n_reused += usize::from(found.credit_read.is_some());
             assert_eq!(
-                crate::parse_span(input, &found, gazetteer),
+                crate::parse_span(input, found.clone(), gazetteer),
                 crate::parse(&found.text(input), gazetteer),
                 "{:?}",
                 found.text(input)
