@@ -48,8 +48,8 @@ mod reparse;
 mod review;
 mod search;
 mod store;
-#[cfg(test)]
-mod test_archive;
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_archive;
 
 use std::path::{Path, PathBuf};
 

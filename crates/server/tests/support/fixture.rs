@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use archive::{Archive, Filters, Mode, Near, NewOccurrence, SearchQuery};
+use archive::{Archive, Filters, Mode, Near, SearchQuery};
 
 /// The token the test servers take.
 pub const TOKEN: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
@@ -251,30 +251,5 @@ impl Fixture {
 
 /// Ingests each caption as its own document; returns their record ids.
 pub fn ingest(dir: &Path, captions: &[&str]) -> Vec<String> {
-    let gazetteer = gazetteer::Gazetteer::embedded();
-    let mut archive = Archive::open(dir, Mode::Write).expect("open for writing");
-    let mut ids = Vec::new();
-    for (i, text) in captions.iter().enumerate() {
-        let Some(mut doc) = archive
-            .begin_document(
-                &format!("doc-{i}.txt"),
-                text.len() as u64,
-                &archive::content_hash(text.as_bytes()),
-            )
-            .expect("begin")
-        else {
-            continue;
-        };
-        let record = caption::parse(text, gazetteer);
-        ids.push(record.id.clone());
-        doc.add(NewOccurrence {
-            offset: 0,
-            exact_text: text.to_string(),
-            record,
-        })
-        .expect("add");
-        doc.commit().expect("commit");
-    }
-    archive.sync_index().expect("index");
-    ids
+    archive::test_archive::with_captions(dir, captions).1
 }
