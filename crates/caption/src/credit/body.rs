@@ -226,6 +226,14 @@ impl Parsed {
                 self.add_role(role);
                 return self.add_segment(head, courtesy);
             }
+            // `EPA-EFE/JANE DOE EPA-EFE/JANE DOE`: a doubled credit in
+            // capitals, the second one's agency after the first one's name.
+            if super::is_shouted(last) {
+                if let Some(agency) = agency::lookup(last) {
+                    self.add_agency(agency.name());
+                    return self.add_segment(head, courtesy);
+                }
+            }
         }
         // `Jane Doe/For The Washington Post`, `Jane Doe, Special to The
         // Denver Post`: the outlet after its own slash or comma.
@@ -676,6 +684,12 @@ mod tests {
         assert_eq!(
             (creators, agencies),
             (strings(&["Karim Haddad"]), strings(&["AP"]))
+        );
+        let (creators, agencies, ..) =
+            credit("EPA-EFE/KARIM HADDAD EPA-EFE/KARIM HADDAD").expect("doubled credit");
+        assert_eq!(
+            (creators, agencies),
+            (strings(&["Karim Haddad"]), strings(&["EPA"]))
         );
     }
 

@@ -101,7 +101,7 @@ fn read_all_lines(input: &str) -> Vec<Line> {
         let lead = raw.len() - raw.trim_start().len();
         let line_start = start + lead;
         let mut piece_start = 0;
-        for cut in inner_labels(trimmed).chain(std::iter::once(trimmed.len())) {
+        for cut in cuts(trimmed).chain(std::iter::once(trimmed.len())) {
             let piece = &trimmed[piece_start..cut];
             let kept = piece.trim();
             if !kept.is_empty() {
@@ -141,6 +141,19 @@ const INNER_LABELS: &[&str] = &[
     "Image source",
     "Media caption",
 ];
+
+/// Where a line is cut into lines of its own: before each label inside it,
+/// and where a caption run on after another's wire credit starts
+/// ([`crate::credit::run_on_starts`]).
+fn cuts(line: &str) -> impl Iterator<Item = usize> + '_ {
+    let mut cuts: Vec<usize> = inner_labels(line).collect();
+    if memchr::memchr(b'/', line.as_bytes()).is_some() {
+        cuts.extend(crate::credit::run_on_starts(line));
+        cuts.sort_unstable();
+        cuts.dedup();
+    }
+    cuts.into_iter()
+}
 
 /// Where labels start inside a line (never at its start).
 fn inner_labels(line: &str) -> impl Iterator<Item = usize> + '_ {
