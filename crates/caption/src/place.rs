@@ -405,6 +405,12 @@ const POSSESSED_PLACE_WORDS: WordList = WordList {
         "port",
         "countryside",
         "quarter",
+        "waterfront",
+        "neighbourhood",
+        "neighborhood",
+        "downtown",
+        "streets",
+        "area",
     ],
 };
 
@@ -1130,13 +1136,15 @@ fn classify(
     }
     let next_word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
     if possessive {
-        // "Aleppo's old city", "Syria's Idlib province" are places;
-        // "Iran's supreme leader", "Kenya's Eliud Kipchoge" are not.
+        // "Aleppo's old city", "Syria's Idlib province", "Kabul's main
+        // market", "Kyiv's Independence Square" are places; "Iran's supreme
+        // leader", "Kenya's Eliud Kipchoge" are not.
         let ahead: Vec<&str> = (end..end + 4).map_while(next_word).collect();
         let place_word = ahead.iter().any(|w| {
             is_one_of(w, PROVINCE_HEADS)
                 || is_one_of(w, POSSESSED_PLACE_WORDS)
                 || is_one_of(w, DIRECTIONS)
+                || is_one_of(w, FACILITY_HEADS)
         });
         if !place_word {
             return None;

@@ -291,3 +291,38 @@ fn old_city_of_and_distributed_aid() {
         Some("2016-07-10")
     );
 }
+
+/// A city before a possessive and a named facility, district or common
+/// place noun is the scene (`in Kabul's main market`); a possessive before
+/// a person or a title is not.
+#[test]
+fn a_possessive_city_with_its_facility() {
+    let gazetteer = gazetteer::Gazetteer::embedded();
+    let city = |caption: &str| parse(caption, gazetteer).location.and_then(|l| l.city);
+    for (caption, expected) in [
+        (
+            "Shoppers crowd Kabul's main market on May 3, 2021.",
+            "Kabul",
+        ),
+        (
+            "Protesters march across Kyiv's Independence Square on March 1, 2022.",
+            "Kyiv",
+        ),
+        (
+            "Fishermen land their catch on Lagos's lagoon waterfront on June 2, 2023.",
+            "Lagos",
+        ),
+        (
+            "Fans fill Manchester's football stadium on May 3, 2021.",
+            "Manchester",
+        ),
+    ] {
+        assert_eq!(city(caption).as_deref(), Some(expected), "{caption}");
+    }
+    for caption in [
+        "Iran's supreme leader speaks to students on May 3, 2021.",
+        "Kenya's Eliud Kipchoge crosses the line on May 3, 2021.",
+    ] {
+        assert_eq!(city(caption), None, "{caption}");
+    }
+}
