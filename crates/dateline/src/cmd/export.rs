@@ -1,5 +1,5 @@
-//! `dateline export`: the selected records as JSON Lines, CSV, GeoJSON or
-//! XMP sidecars.
+//! `dateline export`: the selected records as JSON Lines, CSV, GeoJSON,
+//! XMP sidecars or GeoParquet.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -28,6 +28,9 @@ pub enum Format {
     Geojson,
     /// XMP sidecars, one per record, into `--out DIR`.
     Xmp,
+    /// One GeoParquet file, `--out FILE`: typed columns plus the
+    /// archive's counts and corrected fields.
+    Parquet,
 }
 
 /// Arguments of `dateline export`.
@@ -38,8 +41,9 @@ pub struct ExportArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Jsonl)]
     format: Format,
-    /// Directory for the sidecars of `--format xmp`.
-    #[arg(long, value_name = "DIR", required_if_eq("format", "xmp"))]
+    /// Directory for the sidecars of `--format xmp`; the file of
+    /// `--format parquet`.
+    #[arg(long, value_name = "DIR|FILE", required_if_eq_any([("format", "xmp"), ("format", "parquet")]))]
     out: Option<PathBuf>,
     #[command(flatten)]
     select: SelectArgs,
@@ -71,8 +75,10 @@ const CSV_COLUMNS: &[&str] = &[
 
 /// Runs `dateline export`.
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    if args.out.is_some() && args.format != Format::Xmp {
-        anyhow::bail!("--out DIR is for --format xmp; the other formats go to stdout");
+    if args.out.is_some() && !matches!(args.format, Format::Xmp | Format::Parquet) {
+        anyhow::bail!(
+            "--out is for --format xmp (DIR) or parquet (FILE); the other formats go to stdout"
+        );
     }
     let archive = args.archive.open(Mode::Read)?;
     let keys = if args.select.is_everything() {
@@ -120,6 +126,22 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
                 }
             }
             out.write_all(b"\n]}\n")?;
+        }
+        Format::Parquet => {
+            let path = args
+                .out
+                .as_deref()
+                .context("--format parquet needs --out FILE")?;
+            let mut file = crate::parquet::create_with(path, true)?;
+            for chunk in keys.chunks(CHUNK) {
+                for stored in archive.records_by_key(chunk)? {
+                    let info = columnar::ArchiveInfo::of_export(&stored);
+                    let record: caption::CaptionRecord =
+                        serde_json::from_value(stored).context("reading a stored record")?;
+                    file.write(&record, Some(&info))?;
+                }
+            }
+            file.finish()?;
         }
         Format::Xmp => {
             let dir = args
