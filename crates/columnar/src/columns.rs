@@ -460,7 +460,8 @@ impl RecordColumns {
 
     fn push_location(&mut self, location: Option<&caption::Location>) {
         self.location_valid.append(location.is_some());
-        let get = |f: fn(&caption::Location) -> &Option<String>| location.and_then(|l| f(l).as_deref());
+        let get =
+            |f: fn(&caption::Location) -> &Option<String>| location.and_then(|l| f(l).as_deref());
         let texts = [
             get(|l| &l.sublocation),
             get(|l| &l.city),

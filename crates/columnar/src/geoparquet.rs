@@ -7,7 +7,6 @@ use std::io::Write;
 use caption::CaptionRecord;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
 
 use crate::columns::{ArchiveInfo, Options, RecordColumns};
@@ -27,9 +26,9 @@ const ZSTD_LEVEL: i32 = 3;
 /// Streams records into a GeoParquet file.
 pub struct GeoParquetWriter<W: Write + Send> {
     writer: ArrowWriter<W>,
+    /// The record schema with the `geo` key.
+    schema: arrow_schema::SchemaRef,
     columns: RecordColumns,
-    /// Extent of the points written: min lon, min lat, max lon, max lat.
-    bbox: Option<[f64; 4]>,
 }
 
 impl<W: Write + Send> GeoParquetWriter<W> {
@@ -45,11 +44,19 @@ impl<W: Write + Send> GeoParquetWriter<W> {
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
             .set_created_by(format!("dateline {}", env!("CARGO_PKG_VERSION")))
             .build();
-        let writer = ArrowWriter::try_new(out, columns.schema(), Some(properties))?;
+        // The `geo` key goes in the Arrow schema's metadata, which the
+        // writer stores both as the file's key and inside `ARROW:schema`
+        // (where pyarrow and GeoPandas look). It is written before any row,
+        // so it has no `bbox` (an optional member).
+        let schema = columns.schema();
+        let mut metadata = schema.metadata().clone();
+        metadata.insert("geo".to_string(), geo_metadata());
+        let schema = std::sync::Arc::new(schema.as_ref().clone().with_metadata(metadata));
+        let writer = ArrowWriter::try_new(out, schema.clone(), Some(properties))?;
         Ok(GeoParquetWriter {
             writer,
+            schema,
             columns,
-            bbox: None,
         })
     }
 
@@ -59,12 +66,6 @@ impl<W: Write + Send> GeoParquetWriter<W> {
         record: &CaptionRecord,
         archive: Option<&ArchiveInfo>,
     ) -> Result<(), Error> {
-        if let Some(l) = &record.location {
-            if let (Some(lon), Some(lat)) = (l.longitude, l.latitude) {
-                let b = self.bbox.get_or_insert([lon, lat, lon, lat]);
-                *b = [b[0].min(lon), b[1].min(lat), b[2].max(lon), b[3].max(lat)];
-            }
-        }
         self.columns.push(record, archive);
         if self.columns.len() >= BATCH_ROWS {
             self.flush_batch()?;
@@ -75,17 +76,15 @@ impl<W: Write + Send> GeoParquetWriter<W> {
     fn flush_batch(&mut self) -> Result<(), Error> {
         if !self.columns.is_empty() {
             let batch = self.columns.finish()?;
+            let batch = batch.with_schema(self.schema.clone())?;
             self.writer.write(&batch)?;
         }
         Ok(())
     }
 
-    /// Writes the last row group and the footer with the `geo` metadata;
-    /// hands back the output.
+    /// Writes the last row group and the footer; hands back the output.
     pub fn finish(mut self) -> Result<W, Error> {
         self.flush_batch()?;
-        self.writer
-            .append_key_value_metadata(KeyValue::new("geo".to_string(), geo_metadata(self.bbox)));
         Ok(self.writer.into_inner()?)
     }
 }
@@ -93,14 +92,11 @@ impl<W: Write + Send> GeoParquetWriter<W> {
 /// GeoParquet 1.1's file metadata: one WKB point column in longitude,
 /// latitude order. No `crs` key means OGC:CRS84 (WGS 84, longitude first),
 /// which is what GeoNames coordinates are.
-fn geo_metadata(bbox: Option<[f64; 4]>) -> String {
-    let mut column = serde_json::json!({
+fn geo_metadata() -> String {
+    let column = serde_json::json!({
         "encoding": "WKB",
         "geometry_types": ["Point"],
     });
-    if let Some(bbox) = bbox {
-        column["bbox"] = serde_json::json!(bbox);
-    }
     serde_json::json!({
         "version": "1.1.0",
         "primary_column": "geometry",

@@ -2,7 +2,6 @@
 //! `dateline search --json` searches it.
 
 use std::path::PathBuf;
-use std::sync::Mutex;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -14,10 +13,12 @@ pyo3::create_exception!(
     "An archive could not be opened or read; the message is the CLI's."
 );
 
-/// An archive opened read-only; searches run with the GIL released.
-#[pyclass(module = "dateline._dateline")]
+/// An archive opened read-only. The archive keeps per-thread caches
+/// (`Rc`), so it stays on the thread that opened it: Python raises
+/// `RuntimeError` if another thread uses it, and searches hold the GIL.
+#[pyclass(module = "dateline._dateline", unsendable)]
 pub struct Archive {
-    archive: Mutex<archive::Archive>,
+    archive: archive::Archive,
     dir: PathBuf,
 }
 
@@ -28,16 +29,15 @@ fn archive_error(context: &str, err: archive::Error) -> PyErr {
 #[pymethods]
 impl Archive {
     #[new]
-    fn new(py: Python<'_>, path: PathBuf) -> PyResult<Archive> {
-        let opened = py.detach(|| archive::Archive::open(&path, archive::Mode::Read));
-        let mut opened = opened.map_err(|err| {
+    fn new(path: PathBuf) -> PyResult<Archive> {
+        let mut opened = archive::Archive::open(&path, archive::Mode::Read).map_err(|err| {
             archive_error(&format!("opening the archive {}", path.display()), err)
         })?;
         for notice in opened.take_notices() {
             eprintln!("dateline: {notice}");
         }
         Ok(Archive {
-            archive: Mutex::new(opened),
+            archive: opened,
             dir: path,
         })
     }
@@ -57,7 +57,6 @@ impl Archive {
     #[allow(clippy::too_many_arguments)]
     fn search_json(
         &self,
-        py: Python<'_>,
         query: Option<String>,
         agency: Option<String>,
         creator: Option<String>,
@@ -104,30 +103,20 @@ impl Archive {
             limit,
             facets,
         };
-        let archive = &self.archive;
-        py.detach(|| {
-            let archive = archive
-                .lock()
-                .map_err(|_| ArchiveError::new_err("the archive is unusable after a panic"))?;
-            let results = archive
-                .search(&query, gazetteer)
-                .map_err(|err| archive_error("searching", err))?;
-            Ok(results.to_json().to_string())
-        })
+        let results = self
+            .archive
+            .search(&query, gazetteer)
+            .map_err(|err| archive_error("searching", err))?;
+        Ok(results.to_json().to_string())
     }
 
     /// A record with its variants and occurrences (`dateline show`), as
     /// JSON text; `None` when no record has that id.
-    fn show_json(&self, py: Python<'_>, id: &str) -> PyResult<Option<String>> {
-        let archive = &self.archive;
-        py.detach(|| {
-            let archive = archive
-                .lock()
-                .map_err(|_| ArchiveError::new_err("the archive is unusable after a panic"))?;
-            let found = archive
-                .record_details(id)
-                .map_err(|err| archive_error("reading the record", err))?;
-            Ok(found.map(|v| v.to_string()))
-        })
+    fn show_json(&self, id: &str) -> PyResult<Option<String>> {
+        let found = self
+            .archive
+            .record_details(id)
+            .map_err(|err| archive_error("reading the record", err))?;
+        Ok(found.map(|v| v.to_string()))
     }
 }

@@ -18,9 +18,7 @@ use pyo3::prelude::*;
 /// CLI's message when it cannot be.
 fn gazetteer() -> PyResult<&'static gazetteer::Gazetteer> {
     gazetteer::Gazetteer::try_embedded().map_err(|err| {
-        pyo3::exceptions::PyRuntimeError::new_err(format!(
-            "decoding the embedded gazetteer: {err}"
-        ))
+        pyo3::exceptions::PyRuntimeError::new_err(format!("decoding the embedded gazetteer: {err}"))
     })
 }
 

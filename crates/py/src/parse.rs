@@ -112,7 +112,8 @@ impl ParseMany {
             let gazetteer = crate::gazetteer()?;
             let threads = self.threads;
             let rendered = py.detach(|| render_all(&chunk, threads, gazetteer));
-            self.ready.extend(rendered.ok_or_else(crate::engine_panicked)?);
+            self.ready
+                .extend(rendered.ok_or_else(crate::engine_panicked)?);
         }
         match self.ready.pop_front() {
             Some(record) => Ok(Some(record)),
