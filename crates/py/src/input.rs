@@ -4,6 +4,7 @@
 use pyo3::exceptions::{PyTypeError, PyUnicodeWarning};
 use pyo3::prelude::*;
 use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
+use pyo3::types::PyString;
 
 /// A caption's text, held without copying a `str` where Python allows.
 pub enum Text {
@@ -30,8 +31,10 @@ impl Text {
 /// Reads `value` as caption text; `what` names it in errors and warnings
 /// (`"text"`, `"item 3"`).
 pub fn text_of(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Text> {
-    if let Ok(s) = value.extract::<PyBackedStr>() {
-        return Ok(Text::Str(s));
+    if value.is_instance_of::<PyString>() {
+        // A `str` with lone surrogates has no UTF-8 form: Python's own
+        // UnicodeEncodeError says so.
+        return Ok(Text::Str(value.extract::<PyBackedStr>()?));
     }
     let Ok(bytes) = value.extract::<PyBackedBytes>() else {
         let kind = value

@@ -91,7 +91,7 @@ def test_to_pandas_shapes_and_types():
     assert isinstance(frame, pd.DataFrame)
     assert frame.shape == (len(CAPTIONS), len(dateline.record_schema()))
     assert frame["date_created"][0] == datetime.date(2019, 6, 4)
-    assert frame["location"][0]["city"] == "Tartus"
+    assert frame["location"][0]["country_code"] == "SY"
     assert list(frame["credit"][1]["agencies"]) == ["AP"]
     assert frame["location"][4] is None
-    assert dateline.to_pandas(pd.Series(CAPTIONS)).equals(frame)
+    assert list(dateline.to_pandas(pd.Series(CAPTIONS))["id"]) == list(frame["id"])

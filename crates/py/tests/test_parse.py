@@ -72,8 +72,8 @@ def test_non_text_is_a_type_error(bad):
 
 
 def test_invalid_utf8_is_replaced_with_the_clis_warning():
-    raw = CAPTIONS[0].encode() + b" \xff\xfe caf\xe9"
-    with pytest.warns(UnicodeWarning, match=r"invalid UTF-8 at byte offset 88 \(3 sequence\(s\) replaced"):
+    raw = CAPTIONS[0].encode().replace(b"near the", b"near the caf\xe9 \xff\xfe")
+    with pytest.warns(UnicodeWarning, match=r"invalid UTF-8 at byte offset 31 \(3 sequence\(s\) replaced"):
         record = dateline.parse(raw)
     assert "\ufffd" in record["text"]
     assert record["credit"]["agencies"] == ["Reuters"]
