@@ -81,6 +81,8 @@ def spark():
         .config("spark.ui.enabled", "false")
         .getOrCreate()
     )
+    # The workers unpickle the job's functions by module name.
+    session.sparkContext.addPyFile(str(HERE / "parse_captions.py"))
     yield session
     session.stop()
 
