@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
-# Throughput and peak memory of `dateline parse` on a generated corpus, and,
-# with --baseline, of the Python baseline (../shared/baseline) on the same
-# captions in the same run, so the figures read as a ratio.
+# Throughput and peak memory of `dateline parse` on two corpora: a generated
+# one (`cargo xtask corpus`) and a realistic one (every shared gold caption
+# and page fixture, and our own page fixtures, repeated to the same size:
+# real layouts, chrome and credit forms, which cost more than generated
+# captions). With --baseline, also the Python baseline (../shared/baseline)
+# on the same captions in the same run, so the figures read as a ratio.
 #
-# Usage: scripts/bench-throughput.sh [--mb N] [--baseline] [--baseline-mb N]
+# Usage: scripts/bench-throughput.sh [--mb N] [--against BIN] [--baseline] [--baseline-mb N]
 #   --mb N           corpus size for dateline (default 50)
+#   --against BIN    also run another dateline binary (an earlier commit's
+#                    release build) on the same corpora, one core, in the
+#                    same run: the figures then read as a ratio
 #   --baseline       also run the baseline (needs a venv with its
 #                    requirements: BASELINE_PYTHON, default ../shared/baseline/venv/bin/python)
 #   --baseline-mb N  the baseline's share of the corpus (default 1; it runs ~0.03 MB/s)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED:-$top/../shared}
-mb=50 baseline=0 baseline_mb=1
+mb=50 baseline=0 baseline_mb=1 against=
 while [ $# -gt 0 ]; do
   case "$1" in
     --mb) mb=$2; shift 2 ;;
+    --against) against=$2; shift 2 ;;
     --baseline) baseline=1; shift ;;
     --baseline-mb) baseline_mb=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
@@ -25,7 +32,21 @@ target=${CARGO_TARGET_DIR:-$top/target}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$target/release/xtask" corpus --mb "$mb" --out "$work/corpus.txt"
-bytes=$(stat -c %s "$work/corpus.txt")
+python3 - "$shared/eval" "$top/crates/dateline/tests/data/pages" "$mb" "$work/realistic.txt" <<'PY'
+import glob, json, os, sys
+evaldir, own, mb, out = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
+parts = []
+for name in ("dev", "dev-world", "dev-pages"):
+    with open(os.path.join(evaldir, name + ".jsonl"), encoding="utf-8") as f:
+        parts.append("\n\n".join(json.loads(l)["text"] for l in f if l.strip()))
+for page in sorted(glob.glob(os.path.join(evaldir, "pages*", "page-*.txt")) + glob.glob(os.path.join(own, "*.txt"))):
+    with open(page, encoding="utf-8") as f:
+        parts.append(f.read().strip())
+unit = ("\n\n".join(parts) + "\n\n").encode("utf-8")
+with open(out, "wb") as f:
+    for _ in range(int(mb * 1e6 / len(unit)) + 1):
+        f.write(unit)
+PY
 
 # Runs a command, prints "seconds peak_kb".
 measure() {
@@ -36,11 +57,23 @@ mbps() { python3 -c "print(f'{$1 / $2 / 1e6:.3g}')"; }
 
 read -r empty_s empty_kb < <(measure "$target/release/dateline" parse /dev/null)
 echo "start-up (embedded gazetteer, empty input): ${empty_s} s, peak RSS $((empty_kb / 1024)) MB"
-for threads in 1 2; do
-  read -r s kb < <(measure "$target/release/dateline" parse --threads "$threads" "$work/corpus.txt")
-  records=$(wc -l < "$work/out.jsonl")
-  echo "dateline parse --threads $threads: $bytes bytes, $records records in ${s} s = $(mbps "$bytes" "$s") MB/s end to end, peak RSS $((kb / 1024)) MB"
+for corpus in corpus realistic; do
+  bytes=$(stat -c %s "$work/$corpus.txt")
+  for threads in 1 2; do
+    read -r s kb < <(measure "$target/release/dateline" parse --threads "$threads" "$work/$corpus.txt")
+    records=$(wc -l < "$work/out.jsonl")
+    echo "$corpus: dateline parse --threads $threads: $bytes bytes, $records records in ${s} s = $(mbps "$bytes" "$s") MB/s end to end, peak RSS $((kb / 1024)) MB"
+  done
 done
+
+if [ -n "$against" ]; then
+  for corpus in corpus realistic; do
+    bytes=$(stat -c %s "$work/$corpus.txt")
+    read -r s kb < <(measure "$target/release/dateline" parse --threads 1 "$work/$corpus.txt")
+    read -r as akb < <(measure "$against" parse --threads 1 "$work/$corpus.txt")
+    echo "$corpus, one core: this build ${s} s = $(mbps "$bytes" "$s") MB/s; $against ${as} s = $(mbps "$bytes" "$as") MB/s; ratio $(python3 -c "print(f'{$as / $s:.2f}')")"
+  done
+fi
 
 if [ "$baseline" = 1 ]; then
   python=${BASELINE_PYTHON:-$shared/baseline/venv/bin/python}

@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else { return };
     let gazetteer = gazetteer::Gazetteer::embedded();
     for caption in caption::segment(input) {
-        let record = caption::parse(caption.span.of(input), gazetteer);
+        let record = caption::parse(&caption.text(input), gazetteer);
         let text = &record.text;
         let check = |span: caption::Span| {
             assert!(span.start <= span.end && span.end <= text.len(), "span {span:?} outside text");

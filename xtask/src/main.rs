@@ -1,6 +1,7 @@
 //! Project chores run with `cargo xtask <command>` (alias in `.cargo/config.toml`).
 
 mod corpus;
+mod fit_segment;
 mod gazetteer;
 
 use std::process::ExitCode;
@@ -14,7 +15,12 @@ commands:
       unless --from names a directory holding them, packed or unpacked)
   corpus [--mb N] [--seed S] [--out FILE]
       write about N MB (default 50) of synthetic captions (invented people,
-      real places, every credit and date convention, ~10 % near-duplicates)";
+      real places, every credit and date convention, ~10 % near-duplicates)
+  fit-segment [--shared DIR] [--out FILE] [--check]
+      fit the segmenter's line-kind weights on the labelled page fixtures and
+      the shared caption sets (DIR, default ../shared), print each fixture's
+      leave-one-page-out F1, and write crates/caption/src/segment/weights.rs
+      (--check: fail when that file differs from the fit)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,6 +31,7 @@ fn main() -> ExitCode {
     let result = match command {
         "gazetteer" => gazetteer::run(rest),
         "corpus" => run_corpus(rest),
+        "fit-segment" => fit_segment::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -16,9 +16,13 @@ const GALLERIES: [&str; 4] = [
 /// counts spaces (the floor of any pass over the bytes);
 /// `baseline/normalize_whitespace` is the first step `parse` takes.
 fn parse(c: &mut Criterion) {
-    let captions: Vec<&str> = GALLERIES
+    let captions: Vec<String> = GALLERIES
         .iter()
-        .flat_map(|g| caption::segment(g).into_iter().map(move |c| c.span.of(g)))
+        .flat_map(|g| {
+            caption::segment(g)
+                .into_iter()
+                .map(move |c| c.text(g).into_owned())
+        })
         .collect();
     let bytes: usize = captions.iter().map(|c| c.len()).sum();
     let gazetteer = gazetteer::Gazetteer::embedded();

@@ -1,14 +1,23 @@
 //! The credit line: where it stands, and who and what it credits.
 //!
-//! A credit stands at the end of the caption (a credit that stood on its own
-//! line is, after whitespace normalization, the tail after a space). It is
-//! found in two ways, both reading only the last [`MAX_CREDIT_BYTES`]:
+//! A credit mostly stands at the end of the caption (a credit that stood on
+//! its own line is, after whitespace normalization, the tail after a space).
+//! It is found in three ways, tried in this order:
 //! - a bracketed group that closes the caption, `(Photo by Jane Doe/AFP)`,
-//!   `[Jane Doe/AP Photo]`, `(AP Photo, File)`;
-//! - a bare tail that starts at a sentence end or at an anchor word
-//!   (`REUTERS/...`, `AFP PHOTO / ...`, `Photo: ...`, `/ ...`) and runs to
+//!   `[Jane Doe/AP Photo]`, `(AP Photo, File)`, merged with a bracketed
+//!   credit just before it (`(Photo by X / AFP) (Photo by X/AFP via Getty
+//!   Images)`);
+//! - a bare tail that starts at a sentence end, at an anchor word
+//!   (`REUTERS/...`, `AFP PHOTO / ...`, `Photo: ...`, `/ ...`) or at an
+//!   anchor glued to the sentence (`...State.REUTERS/Jane Doe`) and runs to
 //!   the end; of the tails that parse as a credit the longest wins, so the
-//!   initial in `Jane Q. Doe/AP` does not cut the name.
+//!   initial in `Jane Q. Doe/AP` does not cut the name;
+//! - when neither closes the caption, a credit with a lead-in (`Photo:`,
+//!   `Image copyright`) that opens the caption or one of its sentences and
+//!   ends at a sentence end, a spaced dash or an `Image caption` label.
+//!
+//! The first two read only the last [`MAX_CREDIT_BYTES`]; the third reads
+//! that much after each sentence start.
 //!
 //! What counts as a credit is decided in [`body`]: the words must all be
 //! agencies, role words, names or organisations, and they must name an agency,
@@ -16,8 +25,7 @@
 //! slash (`Jane Doe/Save the Children`). So `24/7` and `and/or` are prose.
 //! Reuters trailers (`TPX IMAGES OF THE DAY`, `(SYRIA - Tags: ...)`,
 //! `ATTENTION EDITORS ...`) after the credit are inside its span but not in
-//! `raw`, so the description never keeps them. A credit that opens the
-//! caption is not looked for.
+//! `raw`, so the description never keeps them.
 //!
 //! Readings of RECORD.md decided here:
 //! - `raw` is the credit as written without its outer brackets; the span
@@ -34,6 +42,14 @@
 //!   `Getty Images for Acme` names a client and credits Getty Images only.
 //! - Role words (`Stringer`, `Staff`, `Pool`, `Handout`, `File`, `STR`,
 //!   `HO`) are never people; `Handout`/`HO` set `handout`, `File` sets `file`.
+//!   Channels (`Amateur Video`, `Social Media`) are generic sources.
+//! - One capitalized word right before an agency's slash is a photographer
+//!   known by one name (`Volkov/AP`); an acronym there stays a supplier
+//!   (`KCNA/Reuters`).
+//! - A credited name the description says released or provided the picture
+//!   (`a photograph released by Lowtown Parks`) is the source, not a person.
+//! - `NPS photo by Jane Doe`: the service is the source, the person the
+//!   creator; ranks in capitals stay as written (`SSG Jane Doe`).
 
 mod agency;
 mod body;
@@ -71,6 +87,9 @@ pub(crate) struct CreditFound {
 struct Located {
     /// Where the credit and its brackets or leading slash start.
     start: usize,
+    /// Where the credit and any label after it end: the caption's end for a
+    /// closing credit, earlier for one that opens a sentence inside it.
+    end: usize,
     /// The credit words as written.
     raw: Span,
     parsed: Parsed,
@@ -82,9 +101,12 @@ pub(crate) fn find_credit(text: &str) -> Option<CreditFound> {
     if end == 0 {
         return None;
     }
-    let located = bracketed(text, end).or_else(|| trailing(text, end))?;
-    let span = Span::new(located.start, text.len());
-    let parsed = located.parsed;
+    let located = bracketed(text, end)
+        .or_else(|| trailing(text, end))
+        .or_else(|| inner(text))?;
+    let span = Span::new(located.start, located.end);
+    let mut parsed = located.parsed;
+    credit_suppliers_named_in(text, span, &mut parsed);
     let source = parsed.source().map(str::to_string);
     // RECORD.md's flag table: a credited non-agency source is a handout too.
     let handout = parsed.handout || source.is_some();
@@ -119,6 +141,101 @@ pub(crate) fn parse_stated(line: &str) -> Option<Credit> {
         source,
         span: None,
     })
+}
+
+/// A word in capitals: letters, none lower case (`CORUM/AFP`, `VIA`).
+fn is_shouted(word: &str) -> bool {
+    word.chars().any(char::is_uppercase) && !word.chars().any(char::is_lowercase)
+}
+
+/// A credit with a lead-in that opens the caption or one of its sentences
+/// and ends before the caption does: at a sentence end, a spaced dash or an
+/// `Image caption` label (`Photo: Jane Doe/dpa - Refugees wait ...`, `...
+/// May 2. Photo: Jane Doe/dpa. Rebels took ...`, `Image copyright Jane
+/// Doe/AFP Image caption Children play ...`). Looked for only when no credit
+/// closes the caption, at sentence starts only, so its cost is small.
+fn inner(text: &str) -> Option<Located> {
+    let bytes = text.as_bytes();
+    let sentence_starts = memchr::memmem::find_iter(bytes, ". ")
+        .map(|dot| dot + 2)
+        .filter(|&at| at < text.len() && is_sentence_start(text, at));
+    std::iter::once(0).chain(sentence_starts).find_map(|start| {
+        let lead = body::lead_in_len(&text[start..])?;
+        let (body_end, end) = inner_end(text, start + lead)?;
+        let body_text = &text[start..body_end];
+        let parsed = body::parse(body_text, Setting::Trailing)?;
+        let (raw_start, raw_end) = body::trim_range(body_text);
+        Some(Located {
+            start,
+            end,
+            raw: Span::new(start + raw_start, start + raw_end),
+            parsed,
+        })
+    })
+}
+
+/// Labels that introduce the caption after a credit that precedes it
+/// (BBC's `Image copyright NAME/AGENCY Image caption ...`).
+const CAPTION_LABELS: [&str; 2] = [" Image caption,", " Image caption"];
+
+/// Where a credit starting before `from` ends (its words, then the
+/// separator or label after them), within [`MAX_CREDIT_BYTES`].
+fn inner_end(text: &str, from: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let ceiling = (from + MAX_CREDIT_BYTES).min(text.len());
+    for space in memchr::memchr_iter(b' ', &bytes[from..ceiling]).map(|at| from + at) {
+        let rest = &text[space..];
+        if bytes[space - 1] == b'.'
+            && rest[1..].starts_with(char::is_uppercase)
+            && is_sentence_start(text, space + 1)
+        {
+            return Some((space - 1, space));
+        }
+        for dash in [" -", " –", " —"] {
+            if rest.starts_with(dash) && rest[dash.len()..].starts_with(' ') {
+                return Some((space, space + dash.len()));
+            }
+        }
+        if let Some(label) = CAPTION_LABELS.iter().find(|label| rest.starts_with(*label)) {
+            return Some((space, space + label.len()));
+        }
+    }
+    None
+}
+
+/// Words before a name in the description that make it the image's
+/// supplier: `a photograph released by Lowtown Parks`.
+const SUPPLIED_BY: [&str; 6] = [
+    "released by",
+    "provided by",
+    "distributed by",
+    "handed out by",
+    "supplied by",
+    "courtesy of",
+];
+
+/// A credited "person" that the description names as the image's supplier
+/// is the source (`... released by Lowtown Parks. Lowtown Parks/Reuters`).
+fn credit_suppliers_named_in(text: &str, credit: Span, parsed: &mut Parsed) {
+    let description = [&text[..credit.start], &text[credit.end..]];
+    let supplier = parsed.creators.iter().position(|creator| {
+        description.iter().any(|part| {
+            part.match_indices(creator.as_str()).any(|(at, _)| {
+                let before = part[..at].trim_end();
+                let before = before.strip_suffix(" the").unwrap_or(before);
+                SUPPLIED_BY.iter().any(|verb| {
+                    before
+                        .len()
+                        .checked_sub(verb.len())
+                        .and_then(|at| before.get(at..))
+                        .is_some_and(|tail| tail.eq_ignore_ascii_case(verb))
+                })
+            })
+        })
+    });
+    if let Some(index) = supplier {
+        parsed.creator_to_source(index);
+    }
 }
 
 /// End of the caption without closing punctuation and Reuters keyword tags
@@ -183,8 +300,29 @@ fn bracketed(text: &str, end: usize) -> Option<Located> {
             merged.merge(parsed);
             parsed = merged;
         }
+    } else if let Some(first) = bracketed_credit_before(text, before) {
+        // `(Photo by Jane Doe / AFP) (Photo by Jane Doe/AFP via Getty
+        // Images)`: the same credit stated twice, each in its brackets.
+        start = first.0;
+        raw = Span::new(first.0, end);
+        let mut merged = first.1;
+        merged.merge(parsed);
+        parsed = merged;
     }
-    Some(Located { start, raw, parsed })
+    Some(Located {
+        start,
+        end: text.len(),
+        raw,
+        parsed,
+    })
+}
+
+/// A bracketed credit that closes `text[..end]`: where its bracket opens,
+/// and the credit.
+fn bracketed_credit_before(text: &str, end: usize) -> Option<(usize, Parsed)> {
+    let open = matching_open(text, end)?;
+    let parsed = body::parse(&text[open + 1..end - 1], Setting::Bracketed)?;
+    Some((open, parsed))
 }
 
 /// `Photo credit should read ...`: a second statement of the credit.
@@ -218,7 +356,7 @@ const TRAILERS: [&str; 13] = [
 
 /// Words that may open a bare credit with no sentence end before it
 /// (`... May 2, 2016 REUTERS/Jane Doe`), lower case.
-const ANCHOR_WORDS: [&str; 30] = [
+const ANCHOR_WORDS: [&str; 32] = [
     "reuters",
     "afp",
     "ap",
@@ -237,6 +375,8 @@ const ANCHOR_WORDS: [&str; 30] = [
     "shutterstock",
     "photo",
     "photos",
+    "photoby",
+    "image",
     "photograph",
     "photographer",
     "picture",
@@ -264,12 +404,19 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
     let mut candidates: Vec<usize> = Vec::new();
     let mut trailers: Vec<usize> = Vec::new();
     let mut word_end = end;
+    // Whether every word from here to the end is in capitals.
+    let mut shouted_tail = true;
     let mut spaces = memchr::memrchr_iter(b' ', &bytes[floor..end]).map(|space| floor + space);
     loop {
         let space = spaces.next();
         // Every word start after a space is a char boundary: the space is ASCII.
         let i = space.map_or(floor, |space| space + 1);
         if i < word_end {
+            // `...from Islamic State.REUTERS/Jane Doe`: a credit glued to the
+            // sentence before it starts inside the word.
+            if let Some(glued) = glued_sentence_end(text, i, word_end, end) {
+                candidates.push(glued);
+            }
             if is_prose(&text[i..word_end]) {
                 break;
             }
@@ -283,7 +430,17 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             }
             let opens_text = i == 0;
             let after_space = space.is_some();
+            // `...in Trafalgar Square SAMUEL CORUM/AFP VIA GETTY IMAGES`: a
+            // credit in capitals glued to a sentence without its full stop
+            // starts where the capitals do.
+            shouted_tail &= is_shouted(&text[i..word_end]);
+            let capitals_start = shouted_tail
+                && space.is_some_and(|space| {
+                    let before = memchr::memrchr(b' ', &bytes[..space]).map_or(0, |s| s + 1);
+                    text[before..space].chars().any(char::is_lowercase)
+                });
             if opens_text
+                || capitals_start
                 || (after_space
                     && (is_sentence_start(text, i)
                         || (!bytes[i].is_ascii_lowercase() && is_anchor(rest))
@@ -311,6 +468,7 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
         let (raw_start, raw_end) = body::trim_range(body_text);
         Some(Located {
             start,
+            end: text.len(),
             raw: Span::new(start + raw_start, start + raw_end),
             parsed,
         })
@@ -318,7 +476,7 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
 }
 
 /// Lower-case words a credit may contain; any other lower-case word is prose.
-const CREDIT_LOWER_WORDS: [&str; 58] = [
+const CREDIT_LOWER_WORDS: [&str; 62] = [
     "via",
     "for",
     "and",
@@ -377,6 +535,10 @@ const CREDIT_LOWER_WORDS: [&str; 58] = [
     "family",
     "image",
     "satellite",
+    "source",
+    "copyright",
+    "credits",
+    "photoby",
 ];
 
 /// Whether `region` holds a word no credit has: a lower-case word off
@@ -437,13 +599,31 @@ fn after_figure(bytes: &[u8], i: usize) -> bool {
 }
 
 /// Whether `rest` opens with an anchor: a leading slash, `©`, or an
-/// [`ANCHOR_WORDS`] word.
+/// [`ANCHOR_WORDS`] word, perhaps glued to the name after it
+/// (`REUTERSJane Doe`).
 fn is_anchor(rest: &str) -> bool {
     if rest.starts_with(['/', '©']) {
         return true;
     }
-    let word_len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let word_len = body::glued_agency(rest)
+        .unwrap_or_else(|| rest.bytes().take_while(u8::is_ascii_alphabetic).count());
     credit_word_kinds(&rest[..word_len]) & ANCHOR != 0
+}
+
+/// Where a credit glued to a sentence end starts in the word
+/// `text[start..word_end]` (`State.REUTERS/Jane`, `2016.AFP/Jane`): after a
+/// full stop that follows a lower-case letter or a digit and precedes a
+/// capitalized anchor.
+fn glued_sentence_end(text: &str, start: usize, word_end: usize, end: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let dot = start + memchr::memchr(b'.', &bytes[start..word_end])?;
+    let after = dot + 1;
+    let sentence_word =
+        dot > start && (bytes[dot - 1].is_ascii_lowercase() || bytes[dot - 1].is_ascii_digit());
+    (sentence_word
+        && bytes.get(after).is_some_and(u8::is_ascii_uppercase)
+        && is_anchor(&text[after..end]))
+    .then_some(after)
 }
 
 /// Whether a word with no capital is one of [`CREDIT_LOWER_WORDS`] (the

@@ -131,7 +131,13 @@ fn classify(text: &str, tokens: &[scan::Token], raws: Vec<RawDate>) -> Vec<Class
                 (DateRole::Other, false)
             }
             None if in_scene && !raw.bare_year => (DateRole::Created, false),
-            None => (DateRole::Other, false),
+            None => {
+                if in_scene && weak_in_scene.is_none() && closes_scene_dateline(text, tokens, &raw)
+                {
+                    weak_in_scene = Some(out.len());
+                }
+                (DateRole::Other, false)
+            }
         };
         let dateline = role::is_dateline_position(text, tokens, raw.first);
         out.push(Classified {
@@ -142,13 +148,33 @@ fn classify(text: &str, tokens: &[scan::Token], raws: Vec<RawDate>) -> Vec<Class
         });
     }
     // `Children play after school in Lowtown on May 2, 2016`: a weak cue does
-    // not take the only candidate away from the scene.
+    // not take the only candidate away from the scene, and neither does the
+    // bare year closing a dateline (`... in Lowtown, Freedonia, in 2013.`).
     if let Some(index) = weak_in_scene {
         if !out.iter().any(|c| c.role == DateRole::Created) {
             out[index].role = DateRole::Created;
         }
     }
     out
+}
+
+/// `..., Freedonia, in 2013.`: a bare year after `, in` that ends the
+/// sentence, where a dateline puts the scene's date.
+fn closes_scene_dateline(text: &str, tokens: &[scan::Token], raw: &RawDate) -> bool {
+    let word_at = |i: usize| {
+        tokens
+            .get(i)
+            .filter(|t| t.kind == scan::Kind::Word)
+            .map(|t| scan::token_text(text, *t))
+    };
+    let ends_sentence = tokens
+        .get(raw.last + 1)
+        .is_none_or(|t| matches!(t.kind, scan::Kind::Punct('.' | '!' | '?')));
+    raw.bare_year
+        && ends_sentence
+        && raw.first >= 2
+        && word_at(raw.first - 1).is_some_and(|w| w.eq_ignore_ascii_case("in"))
+        && tokens[raw.first - 2].kind == scan::Kind::Punct(',')
 }
 
 /// Settles years, checks weekdays, builds the mentions and picks the date taken.

@@ -15,6 +15,7 @@ use crate::record::{
     CaptionRecord, Conflict, Credit, DateMention, DateRole, Flag, Location, PartialDate, Person,
 };
 use crate::span::Span;
+use crate::stated::Stated;
 use crate::text::HEX_DIGITS;
 
 /// Writes `{"a":…,"b":…}` from `key => value` pairs. Keys are plain ASCII
@@ -51,6 +52,7 @@ impl CaptionRecord {
             "flags" => &self.flags,
             "image_url" => &self.image_url,
             "conflicts" => &self.conflicts,
+            "stated" => &self.stated,
         );
     }
 }
@@ -252,6 +254,35 @@ impl Json for Conflict {
     }
 }
 
+impl Json for Stated {
+    fn write(&self, out: &mut Vec<u8>) {
+        object!(
+            out,
+            "creators" => &self.creators,
+            "credit_line" => &self.credit_line,
+            "source" => &self.source,
+            "date_created" => &self.date_created,
+            "sublocation" => &self.sublocation,
+            "city" => &self.city,
+            "province" => &self.province,
+            "country" => &self.country,
+            "country_code" => &self.country_code,
+            "coordinates" => &self.coordinates,
+        );
+    }
+}
+
+impl Json for (f64, f64) {
+    /// As serde writes a tuple: a two-item array.
+    fn write(&self, out: &mut Vec<u8>) {
+        out.push(b'[');
+        self.0.write(out);
+        out.push(b',');
+        self.1.write(out);
+        out.push(b']');
+    }
+}
+
 /// Bytes checked at a time for anything to escape.
 const CLEAN_RUN: usize = 16;
 
@@ -396,6 +427,15 @@ mod tests {
                 stated: "2016-05-21".into(),
                 parsed: "2016-05-20".into(),
             });
+            // Every other record states something, half of them coordinates.
+            if n % 2 == 1 {
+                record.stated = Some(crate::Stated {
+                    creators: vec!["Jane \"Q\" Roe".into()],
+                    city: Some(record.text.chars().take(12).collect()),
+                    coordinates: (n % 4 == 1).then_some((33.5102, -122.4194)),
+                    ..crate::Stated::default()
+                });
+            }
             let mut out = Vec::new();
             record.write_json(&mut out);
             assert_eq!(

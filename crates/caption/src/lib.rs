@@ -37,7 +37,10 @@ pub use record::{
     BadDate, CaptionRecord, Conflict, Credit, DateMention, DateRole, Flag, Location, PartialDate,
     Person,
 };
-pub use segment::{segment, CaptionSpan};
+pub use segment::{
+    explain, explain_piece, label_lines, segment, segment_piece, CaptionSpan, LabelLine, LineKind,
+    LineReport, Model,
+};
 pub use span::Span;
 pub use stated::{apply_stated, Stated};
 pub use text::normalize_whitespace;
@@ -84,6 +87,7 @@ pub fn parse(caption: &str, gazetteer: &Gazetteer) -> CaptionRecord {
         text,
         image_url: None,
         conflicts: Vec::new(),
+        stated: None,
     }
 }
 

@@ -60,9 +60,11 @@ pub(crate) fn persons_in(
         }
     }
     let ages_ahead = ages_ahead(words);
+    // The credited supplier is no person either (`a photograph released by
+    // Lowtown Parks. Lowtown Parks/Reuters`).
     let creators: Vec<String> = credit
         .iter()
-        .flat_map(|c| c.credit.creators.iter())
+        .flat_map(|c| c.credit.creators.iter().chain(c.credit.source.iter()))
         .map(|name| fold(name))
         .collect();
     let mut persons: Vec<Person> = Vec::new();

@@ -1460,6 +1460,7 @@ fn resolve_settlements(
     gazetteer: &Gazetteer,
     weak: &CountryHints<'_>,
 ) {
+    read_division_appositions(mentions, gazetteer);
     let strong_countries: Vec<CountryCode> = mentions
         .iter()
         .filter(|m| m.cue != Cue::Weak)
@@ -1590,6 +1591,59 @@ fn resolve_settlements(
                 };
                 mentions[k - 1].district_of_next = true;
             }
+        }
+    }
+}
+
+/// `Augusta, Georgia`, `Palm Beach, Florida`, `Las Vegas, Nevada`:
+/// a name after a settlement and a comma that names a first-level division
+/// holding a place of the settlement's name is that division, whatever
+/// else the name could be (a country, a town, a division of another
+/// country). The gazetteer confirms the pair, so `Batumi, Georgia` stays in
+/// the country. The settlement is then resolved inside the division, as
+/// after any division that follows it.
+fn read_division_appositions(mentions: &mut [Mention], gazetteer: &Gazetteer) {
+    for k in 1..mentions.len() {
+        // A settlement not yet resolved, then a name that may be a division
+        // (one already resolved as a division needs no second reading).
+        let pair = matches!(
+            mentions[k - 1].kind,
+            MentionKind::Settlement { resolved: None, .. }
+        ) && matches!(
+            mentions[k].kind,
+            MentionKind::Country(_)
+                | MentionKind::Settlement { .. }
+                | MentionKind::Province { code: None, .. }
+        );
+        if !mentions[k].after_comma_of_mention || !pair {
+            continue;
+        }
+        let mut divisions = gazetteer.admin1_named(&mentions[k].name, None);
+        // `Washington, DC`, `Austin, TX`: a US postal code is the state's
+        // GeoNames code.
+        let name = mentions[k].name.as_str();
+        if name.len() == 2 && name.bytes().all(|b| b.is_ascii_uppercase()) {
+            divisions.extend(gazetteer.admin1(&format!("US.{name}")));
+        }
+        if divisions.is_empty() {
+            continue;
+        }
+        let holding = gazetteer
+            .places_named(&mentions[k - 1].name)
+            .into_iter()
+            .filter(|m| m.kind != MatchKind::Skeleton)
+            .filter_map(|m| {
+                divisions
+                    .iter()
+                    .find(|d| m.place.admin1_code.as_deref() == Some(d.code.as_str()))
+                    .map(|d| (m.place.population, *d))
+            })
+            .max_by_key(|(population, _)| *population);
+        if let Some((_, division)) = holding {
+            mentions[k].kind = MentionKind::Province {
+                code: Some(division.code.clone()),
+                country: Some(division.country),
+            };
         }
     }
 }

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::span::Span;
+use crate::stated::Stated;
 
 /// One caption, with every field the contract names.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,6 +37,13 @@ pub struct CaptionRecord {
     /// page) that disagree with what the caption text says; the stated value
     /// is the one in the record. An added field.
     pub conflicts: Vec<Conflict>,
+    /// Every field the input states explicitly (IPTC-IIM/XMP in a JPEG,
+    /// JSON-LD in a page), exactly as stated; `None` when it states none
+    /// (text inputs). The fields above hold the normalised values (folded
+    /// agencies, gazetteer names), so a stated value is never lost to its
+    /// normal form. An added field (see `caption::stated`).
+    #[serde(default)]
+    pub stated: Option<Stated>,
 }
 
 /// A field whose explicitly stated value disagrees with the caption text.

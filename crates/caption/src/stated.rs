@@ -18,8 +18,26 @@
 //!   caption) are then dropped.
 //! - Persons and organisations stated in the file are not merged: the record
 //!   keeps what the caption names, with spans as evidence.
+//! - **Nothing stated is lost.** The record's own fields hold normalised
+//!   values (creators title-cased, agencies canonical, a Source that is an
+//!   agency among the agencies, places under their gazetteer names), and
+//!   `record.stated` keeps every stated field exactly as the input wrote
+//!   it. So the stated Credit Line lives in `record.stated.credit_line`
+//!   (its creators and agencies are read into `credit`), while
+//!   `credit.raw` stays the credit as the caption text writes it, whose
+//!   `span` points into `text`; `credit.raw` is the stated line only when
+//!   the caption has no credit of its own.
+//! - **A stated place is confirmed or left as stated.** A stated city is
+//!   the gazetteer's place only when one of its namesakes lies inside the
+//!   stated country and the stated province (a name, an admin1 code such
+//!   as the US postal `CA`, or a Canadian or Australian postal
+//!   abbreviation); otherwise it stays as written, unresolved
+//!   (`location_unresolved`), and is never moved to a namesake elsewhere.
+//!   A parsed place outside the stated country or province is dropped the
+//!   same way.
 
-use gazetteer::{CountryCode, Gazetteer, Place};
+use gazetteer::{Admin1, CountryCode, Gazetteer, Place};
+use serde::{Deserialize, Serialize};
 
 use crate::record::{CaptionRecord, Conflict, Flag, Location, PartialDate};
 
@@ -27,7 +45,8 @@ use crate::record::{CaptionRecord, Conflict, Flag, Location, PartialDate};
 const COORDINATES_AGREE_KM: f64 = 50.0;
 
 /// Fields an input states explicitly, as written there. Empty when absent.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// Kept whole in [`CaptionRecord::stated`].
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stated {
     /// Creators (IPTC By-line, XMP `dc:creator`, JSON-LD `creator`).
     pub creators: Vec<String>,
@@ -74,18 +93,14 @@ pub fn apply_stated(record: &mut CaptionRecord, stated: &Stated, gazetteer: &Gaz
         record, conflicts, ..
     } = merge;
     record.conflicts.extend(conflicts);
+    if !stated.is_empty() {
+        record.stated = Some(stated.clone());
+    }
     if record.credit.raw.is_some() || !record.credit.creators.is_empty() {
         record.flags.retain(|f| *f != Flag::NoCredit);
     }
     if record.date_created.is_some() {
         record.flags.retain(|f| *f != Flag::NoDate);
-    }
-    if record
-        .location
-        .as_ref()
-        .is_some_and(|l| l.geonames_id.is_some())
-    {
-        record.flags.retain(|f| *f != Flag::LocationUnresolved);
     }
 }
 
@@ -203,6 +218,7 @@ impl Merge<'_, '_> {
             non_empty(&stated.province),
         );
         if country.is_none()
+            && non_empty(&stated.country).is_none()
             && city.is_none()
             && sublocation.is_none()
             && province.is_none()
@@ -227,20 +243,18 @@ impl Merge<'_, '_> {
                 .country(code)
                 .map(|c| c.name.clone())
                 .or_else(|| non_empty(&stated.country).map(str::to_string));
+        } else if let Some(name) = non_empty(&stated.country) {
+            // A country the gazetteer does not know stays as written.
+            location.country = Some(name.to_string());
         }
         let country =
             country.or_else(|| location.country_code.as_deref().and_then(CountryCode::new));
 
-        let admin1 = province.and_then(|name| {
-            self.gazetteer
-                .admin1_named(name, country)
-                .first()
-                .map(|a| (a.code.clone(), a.name.clone()))
-        });
+        let admin1 = province.and_then(|name| admin1_stated(self.gazetteer, name, country));
         if let Some(province) = province {
-            let (code, name) = admin1
-                .clone()
-                .map_or((None, province.to_string()), |(c, n)| (Some(c), n));
+            let (code, name) = admin1.map_or((None, province.to_string()), |a| {
+                (Some(a.code.clone()), a.name.clone())
+            });
             let agrees = match (&code, &location.province_code) {
                 (Some(code), Some(parsed)) => code == parsed,
                 _ => location
@@ -251,14 +265,16 @@ impl Merge<'_, '_> {
             if !agrees {
                 let parsed = location.province.clone().unwrap_or_default();
                 self.conflict("location.province", name.clone(), parsed);
+                // The parsed city and coordinates belong to another province.
+                clear_place(&mut location);
+                location.city = None;
             }
             location.province = Some(name);
             location.province_code = code;
         }
 
         if let Some(city) = city {
-            let province_code = admin1.as_ref().map(|(code, _)| code.as_str());
-            let place = resolve_city(self.gazetteer, city, country, province_code);
+            let place = resolve_city(self.gazetteer, city, country, province, admin1);
             let agrees = match (place, location.geonames_id) {
                 (Some(place), Some(id)) => place.id == id,
                 _ => location.city.as_deref().is_none_or(|c| same_name(c, city)),
@@ -266,19 +282,24 @@ impl Merge<'_, '_> {
             if !agrees {
                 let parsed = location.city.clone().unwrap_or_default();
                 self.conflict("location.city", city, parsed);
-                location.sublocation = None;
-                location.text = None;
-                location.span = None;
-                location.geonames_id = None;
-                location.latitude = None;
-                location.longitude = None;
+                clear_place(&mut location);
+                if province.is_none() {
+                    // The parsed province was the parsed city's.
+                    location.province = None;
+                    location.province_code = None;
+                }
             }
             match place {
                 Some(place) if !agrees || location.geonames_id.is_none() => {
                     fill_from_place(self.gazetteer, &mut location, place)
                 }
                 Some(_) => {}
-                None => location.city = Some(city.to_string()),
+                None => {
+                    // Not confirmed inside the stated country and province:
+                    // the city as stated, with no namesake's id or coordinates.
+                    clear_place(&mut location);
+                    location.city = Some(city.to_string());
+                }
             }
         }
 
@@ -305,6 +326,16 @@ impl Merge<'_, '_> {
             location.latitude = Some(latitude);
             location.longitude = Some(longitude);
         }
+
+        // RECORD.md: a place finer than the province with no GeoNames id.
+        let flags = &mut self.record.flags;
+        flags.retain(|f| *f != Flag::LocationUnresolved);
+        if location.geonames_id.is_none()
+            && (location.city.is_some() || location.sublocation.is_some())
+        {
+            flags.push(Flag::LocationUnresolved);
+            flags.sort_unstable();
+        }
         self.record.location = Some(location);
     }
 
@@ -327,20 +358,99 @@ impl Merge<'_, '_> {
 }
 
 /// The place a stated city name means: the most populous of its
-/// namesakes within the stated country and province.
+/// namesakes inside the stated country and the stated province. A
+/// province the gazetteer cannot name (`admin1` is `None`) is matched
+/// against each namesake's own division name; `None` when no namesake
+/// lies inside both, so a stated place never becomes one elsewhere.
 fn resolve_city<'g>(
     gazetteer: &'g Gazetteer,
     city: &str,
     country: Option<CountryCode>,
-    province_code: Option<&str>,
+    province: Option<&str>,
+    admin1: Option<&Admin1>,
 ) -> Option<&'g Place> {
+    let in_province = |place: &Place| match (province, admin1) {
+        (None, _) => true,
+        (Some(_), Some(admin1)) => place.admin1_code.as_deref() == Some(admin1.code.as_str()),
+        (Some(name), None) => place
+            .admin1_code
+            .as_deref()
+            .and_then(|code| gazetteer.admin1(code))
+            .is_some_and(|a| same_name(&a.name, name)),
+    };
     gazetteer
         .places_named(city)
         .into_iter()
         .filter(|m| country.is_none_or(|c| m.place.country == c))
-        .filter(|m| province_code.is_none_or(|p| m.place.admin1_code.as_deref() == Some(p)))
+        .filter(|m| in_province(m.place))
         .min_by_key(|m| (m.kind, std::cmp::Reverse(m.place.population), m.place.id))
         .map(|m| m.place)
+}
+
+/// Canadian and Australian postal abbreviations of provinces and states,
+/// whose GeoNames admin1 codes are numbers (US codes are the postal
+/// abbreviations themselves, so they need no table).
+const POSTAL_ADMIN1: [(&str, &str, &str); 21] = [
+    ("CA", "AB", "CA.01"),
+    ("CA", "BC", "CA.02"),
+    ("CA", "MB", "CA.03"),
+    ("CA", "NB", "CA.04"),
+    ("CA", "NL", "CA.05"),
+    ("CA", "NS", "CA.07"),
+    ("CA", "ON", "CA.08"),
+    ("CA", "PE", "CA.09"),
+    ("CA", "QC", "CA.10"),
+    ("CA", "SK", "CA.11"),
+    ("CA", "YT", "CA.12"),
+    ("CA", "NT", "CA.13"),
+    ("CA", "NU", "CA.14"),
+    ("AU", "ACT", "AU.01"),
+    ("AU", "NSW", "AU.02"),
+    ("AU", "NT", "AU.03"),
+    ("AU", "QLD", "AU.04"),
+    ("AU", "SA", "AU.05"),
+    ("AU", "TAS", "AU.06"),
+    ("AU", "VIC", "AU.07"),
+    ("AU", "WA", "AU.08"),
+];
+
+/// The first-level division a stated province names, in the stated
+/// country: its admin1 code written alone (`CA` in the US is `US.CA`), a
+/// postal abbreviation, or its name.
+fn admin1_stated<'g>(
+    gazetteer: &'g Gazetteer,
+    province: &str,
+    country: Option<CountryCode>,
+) -> Option<&'g Admin1> {
+    let by_code = country.and_then(|country| {
+        let code = province.trim_end_matches('.').to_ascii_uppercase();
+        if code.is_empty() || code.len() > 3 || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return None;
+        }
+        let postal = POSTAL_ADMIN1
+            .iter()
+            .find(|(c, abbr, _)| *c == country.as_str() && *abbr == code)
+            .map(|(_, _, admin1)| (*admin1).to_string());
+        let code = postal.unwrap_or_else(|| format!("{}.{code}", country.as_str()));
+        gazetteer.admin1(&code)
+    });
+    // The name as the gazetteer writes it before a looser match (`Chernihiv`
+    // is not `Chernivtsi`).
+    let named = gazetteer.admin1_named(province, country);
+    by_code
+        .or_else(|| named.iter().find(|a| same_name(&a.name, province)).copied())
+        .or_else(|| named.first().copied())
+}
+
+/// Drops what pins a location to one gazetteer place: its id, coordinates
+/// and the evidence span of a caption phrase that named it.
+fn clear_place(location: &mut Location) {
+    location.sublocation = None;
+    location.text = None;
+    location.span = None;
+    location.geonames_id = None;
+    location.latitude = None;
+    location.longitude = None;
 }
 
 fn fill_from_place(gazetteer: &Gazetteer, location: &mut Location, place: &Place) {
@@ -492,6 +602,44 @@ mod tests {
             "the square was in the other city"
         );
         assert_eq!(location.span, None);
+    }
+
+    #[test]
+    fn a_stated_us_postal_state_confirms_the_city_and_nothing_is_lost() {
+        let mut record =
+            parsed("Fans cheer at the Rose Bowl during the final. Jane Roe/Getty Images");
+        let stated = Stated {
+            city: Some("Pasadena".into()),
+            province: Some("CA".into()),
+            country: Some("United States".into()),
+            credit_line: Some("Getty Images".into()),
+            source: Some("Getty Images North America".into()),
+            ..stated()
+        };
+        apply_stated(&mut record, &stated, gazetteer());
+        let location = record.location.as_ref().expect("location");
+        assert_eq!(location.province_code.as_deref(), Some("US.CA"));
+        assert_eq!(location.city.as_deref(), Some("Pasadena"));
+        assert!(location.geonames_id.is_some());
+        assert_eq!(record.stated.as_ref(), Some(&stated), "kept as stated");
+    }
+
+    #[test]
+    fn a_stated_place_the_gazetteer_cannot_confirm_stays_as_stated() {
+        let mut record = parsed("Rain falls on a market square. REUTERS/Jane Roe");
+        let stated = Stated {
+            city: Some("Pasadena".into()),
+            province: Some("Nowhere Land".into()),
+            country_code: Some("US".into()),
+            ..stated()
+        };
+        apply_stated(&mut record, &stated, gazetteer());
+        let location = record.location.as_ref().expect("location");
+        assert_eq!(location.city.as_deref(), Some("Pasadena"));
+        assert_eq!(location.province.as_deref(), Some("Nowhere Land"));
+        assert_eq!(location.geonames_id, None, "no namesake elsewhere");
+        assert_eq!(location.latitude, None);
+        assert!(record.flags.contains(&Flag::LocationUnresolved));
     }
 
     #[test]

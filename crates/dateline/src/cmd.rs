@@ -4,6 +4,7 @@
 //! Exit codes: 0 success; 1 an input was refused or unreadable (the others
 //! were still processed) or the command failed; 2 bad usage (from clap).
 
+mod explain;
 mod export;
 mod ingest;
 mod maintain;

@@ -8,7 +8,7 @@
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use caption::{CaptionRecord, Stated};
@@ -42,6 +42,12 @@ impl Kind {
     }
 }
 
+/// Text is segmented in windows of about this many bytes of whole
+/// paragraphs: enough for a gallery page's layout (a credit after a blank
+/// line, teasers at the top whose full captions come further down), small
+/// enough to spread a large file over the parsing threads.
+const WINDOW_BYTES: usize = 64 * 1024;
+
 /// A part of a document to parse.
 #[derive(Debug, Clone)]
 pub struct Piece {
@@ -56,9 +62,13 @@ pub struct Piece {
 /// How a piece holds its captions.
 #[derive(Debug, Clone)]
 pub enum Form {
-    /// A paragraph of text: zero, one or several captions between page
-    /// chrome, found by `caption::segment`.
-    Paragraph,
+    /// A window of text (whole paragraphs): zero, one or several captions
+    /// between page chrome, found by `caption::segment`.
+    Paragraph {
+        /// The window begins inside a line the reader cut (an oversize
+        /// paragraph), so its first line is text whatever it looks like.
+        starts_inside_line: bool,
+    },
     /// Exactly one caption, with what the input states beside it.
     Caption {
         /// The image it belongs to, when the document names one.
@@ -84,14 +94,16 @@ pub struct Occurrence {
 /// Parses a piece into its captions' records, in document order.
 pub fn records_of(piece: &Piece, gazetteer: &Gazetteer) -> Vec<Occurrence> {
     match &piece.form {
-        Form::Paragraph => caption::segment(&piece.text)
-            .into_iter()
-            .map(|found| Occurrence {
-                span: found.span,
-                truncated: found.truncated,
-                record: caption::parse(found.span.of(&piece.text), gazetteer),
-            })
-            .collect(),
+        Form::Paragraph { starts_inside_line } => {
+            caption::segment_piece(&piece.text, *starts_inside_line)
+                .into_iter()
+                .map(|found| Occurrence {
+                    span: found.span,
+                    truncated: found.truncated,
+                    record: caption::parse(&found.text(&piece.text), gazetteer),
+                })
+                .collect()
+        }
         Form::Caption { image_url, stated } => {
             let mut record = caption::parse(&piece.text, gazetteer);
             caption::apply_stated(&mut record, stated, gazetteer);
@@ -109,20 +121,39 @@ pub fn records_of(piece: &Piece, gazetteer: &Gazetteer) -> Vec<Occurrence> {
 /// Where pieces go, a batch at a time.
 pub type SendPieces<'a> = dyn FnMut(Vec<Piece>) -> anyhow::Result<()> + 'a;
 
-/// Reads one document (stdin when `path` is `None`) and sends its pieces in
-/// batches of about `batch_bytes`. Warnings (undecodable bytes) go to
-/// `warn` as messages naming the document. Returns the document's kind.
+/// The inputs a command reads, each with the name messages give it:
+/// the files in order, or stdin (`None`, named `<stdin>`) when there are
+/// none.
+pub fn named_inputs(files: &[PathBuf]) -> Vec<(Option<&Path>, String)> {
+    if files.is_empty() {
+        return vec![(None, "<stdin>".to_string())];
+    }
+    files
+        .iter()
+        .map(|p| (Some(p.as_path()), p.display().to_string()))
+        .collect()
+}
+
+/// Opens one input: the file at `path`, or stdin when it is `None`.
+pub fn open(path: Option<&Path>, name: &str) -> anyhow::Result<Box<dyn Read>> {
+    Ok(match path {
+        Some(path) => Box::new(File::open(path).with_context(|| format!("opening {name}"))?),
+        None => Box::new(io::stdin().lock()),
+    })
+}
+
+/// Reads one document and sends its pieces in batches of about
+/// `batch_bytes`. `path` names the file a JPEG's record points to.
+/// Warnings (undecodable bytes) go to `warn` as messages naming the
+/// document. Returns the document's kind.
 pub fn read_document(
+    mut input: impl Read,
     path: Option<&Path>,
     name: &str,
     batch_bytes: usize,
     send: &mut SendPieces<'_>,
     warn: &mut dyn FnMut(String),
 ) -> anyhow::Result<Kind> {
-    let mut input: Box<dyn Read> = match path {
-        Some(path) => Box::new(File::open(path).with_context(|| format!("opening {name}"))?),
-        None => Box::new(io::stdin().lock()),
-    };
     let mut prefix = Vec::with_capacity(SNIFF_BYTES);
     (&mut input)
         .take(SNIFF_BYTES as u64)
@@ -145,7 +176,9 @@ fn read_text(
     send: &mut SendPieces<'_>,
     warn: &mut dyn FnMut(String),
 ) -> anyhow::Result<()> {
-    let mut reader = CaptionReader::new(input).with_context(|| format!("reading {name}"))?;
+    let mut reader = CaptionReader::new(input)
+        .with_context(|| format!("reading {name}"))?
+        .windows(WINDOW_BYTES);
     loop {
         let batch = reader
             .next_batch(batch_bytes)
@@ -162,7 +195,9 @@ fn read_text(
                 .map(|raw| Piece {
                     offset: raw.offset,
                     text: raw.text,
-                    form: Form::Paragraph,
+                    form: Form::Paragraph {
+                        starts_inside_line: raw.starts_inside_line,
+                    },
                 })
                 .collect(),
         )?;
@@ -183,25 +218,14 @@ fn read_jpeg(
     for warning in &found.warnings {
         warn(format!("{name}: {warning}"));
     }
-    let Some(caption) = found
-        .merged
-        .description
-        .clone()
-        .filter(|d| !d.trim().is_empty())
-    else {
+    let image_url = path.map(|p| p.display().to_string());
+    let Some(piece) = crate::photo::caption_piece(&found.merged, image_url) else {
         warn(format!(
             "{name}: the image has no caption (IPTC Caption-Abstract or XMP Description); skipped"
         ));
         return Ok(());
     };
-    send(vec![Piece {
-        offset: 0,
-        text: caption,
-        form: Form::Caption {
-            image_url: path.map(|p| p.display().to_string()),
-            stated: Box::new(crate::photo::stated_of(&found.merged)),
-        },
-    }])
+    send(vec![piece])
 }
 
 /// A page's captions, each with its image URL and the fields its JSON-LD
@@ -231,9 +255,11 @@ fn read_html(
     )
 }
 
-/// What a page's JSON-LD states, for [`caption::apply_stated`]. A
-/// `contentLocation` written `City, Country` gives both; a copyright holder
-/// is the source (an agency there counts as an agency).
+/// What a page's JSON-LD states, for [`caption::apply_stated`]: the parts
+/// of the place's `address` when it has one, else its name read as
+/// `City, Country` or `City, Province, Country`; a two-letter country is a
+/// code. A copyright holder is the source (an agency there counts as an
+/// agency).
 fn stated_of_page(page: &formats::html::Stated) -> Stated {
     let parts: Vec<&str> = page
         .content_location
@@ -245,15 +271,41 @@ fn stated_of_page(page: &formats::html::Stated) -> Stated {
                 .collect()
         })
         .unwrap_or_default();
+    let has_address = page.address_locality.is_some()
+        || page.address_region.is_some()
+        || page.address_country.is_some();
+    let (city, province, country) = if has_address {
+        (
+            page.address_locality.clone(),
+            page.address_region.clone(),
+            page.address_country.clone(),
+        )
+    } else {
+        match parts.as_slice() {
+            [] => (None, None, None),
+            [city] => (Some(city.to_string()), None, None),
+            [city, country] => (Some(city.to_string()), None, Some(country.to_string())),
+            [city, .., province, country] => (
+                Some(city.to_string()),
+                Some(province.to_string()),
+                Some(country.to_string()),
+            ),
+        }
+    };
+    let is_code = |c: &String| c.len() == 2 && c.bytes().all(|b| b.is_ascii_uppercase());
+    let (country, country_code) = match country {
+        Some(code) if is_code(&code) => (None, Some(code)),
+        other => (other, None),
+    };
     Stated {
         creators: page.creators.clone(),
         credit_line: page.credit_text.clone(),
         source: page.copyright_holder.clone(),
         date_created: page.date_created.clone(),
-        city: parts.first().map(|c| c.to_string()),
-        country: (parts.len() > 1)
-            .then(|| parts.last().map(|c| c.to_string()))
-            .flatten(),
+        city,
+        province,
+        country,
+        country_code,
         ..Stated::default()
     }
 }

@@ -18,6 +18,23 @@ use anyhow::Context;
 use caption::{CaptionRecord, Stated};
 use photometa::PhotoMetadata;
 
+use crate::input::{Form, Piece};
+
+/// A photo's caption with what its metadata states, as one piece to
+/// parse; `None` when it has no caption. `dateline parse` and
+/// `dateline tag` both read a JPEG through this.
+pub fn caption_piece(meta: &PhotoMetadata, image_url: Option<String>) -> Option<Piece> {
+    let caption = meta.description.clone().filter(|d| !d.trim().is_empty())?;
+    Some(Piece {
+        offset: 0,
+        text: caption,
+        form: Form::Caption {
+            image_url,
+            stated: Box::new(stated_of(meta)),
+        },
+    })
+}
+
 /// What a photo's metadata states, for [`caption::apply_stated`].
 pub fn stated_of(meta: &PhotoMetadata) -> Stated {
     Stated {

@@ -43,23 +43,12 @@ fn unique_merges_exact_repeats_and_keeps_order() {
     let all = records(&dateline(&["parse"], GALLERY.as_bytes()));
     let unique = records(&dateline(&["parse", "--unique"], GALLERY.as_bytes()));
     assert_eq!(unique.len(), all.len() - 1);
-    // First occurrences in input order; a cut-short copy with no full
-    // version comes last, once the whole input has been seen.
-    let is_truncated = |r: &&serde_json::Value| {
-        r["flags"]
-            .as_array()
-            .is_some_and(|f| f.iter().any(|f| f == "truncated"))
-    };
+    // First occurrences in input order (issue 10): a cut-short copy with no
+    // full version stays where it first appeared.
     let mut seen = std::collections::HashSet::new();
-    let first: Vec<_> = all
+    let expected: Vec<_> = all
         .iter()
         .filter(|r| seen.insert(r["id"].clone()))
-        .collect();
-    let expected: Vec<_> = first
-        .iter()
-        .filter(|r| !is_truncated(r))
-        .chain(first.iter().filter(|r| is_truncated(r)))
-        .copied()
         .collect();
     assert_eq!(unique.iter().collect::<Vec<_>>(), expected);
 }
@@ -93,8 +82,16 @@ fn files_are_read_in_order_and_stdin_when_none() {
     let dir = scratch("cli_files");
     let a = dir.join("a.txt");
     let b = dir.join("b.txt");
-    std::fs::write(&a, "First caption in Beirut, Lebanon.\n").expect("write");
-    std::fs::write(&b, "Second caption in Homs, Syria.\n").expect("write");
+    std::fs::write(
+        &a,
+        "First caption: boats in the harbour of Beirut, Lebanon, May 2, 2016. REUTERS/Jane Doe\n",
+    )
+    .expect("write");
+    std::fs::write(
+        &b,
+        "Second caption: a street market in Homs, Syria, May 3, 2016. REUTERS/Ana Ruiz\n",
+    )
+    .expect("write");
     let output = dateline(
         &[
             "parse",
@@ -110,8 +107,8 @@ fn files_are_read_in_order_and_stdin_when_none() {
     assert_eq!(
         texts,
         [
-            "Second caption in Homs, Syria.",
-            "First caption in Beirut, Lebanon."
+            "Second caption: a street market in Homs, Syria, May 3, 2016. REUTERS/Ana Ruiz",
+            "First caption: boats in the harbour of Beirut, Lebanon, May 2, 2016. REUTERS/Jane Doe"
         ]
     );
 }
@@ -158,7 +155,11 @@ fn binary_input_is_refused_but_other_files_still_parse() {
     )
     .expect("write");
     let text = dir.join("captions.txt");
-    std::fs::write(&text, "Boats in the harbour of Tartus, Syria.\n").expect("write");
+    std::fs::write(
+        &text,
+        "Boats in the harbour of Tartus, Syria, May 2, 2016. REUTERS/Jane Doe\n",
+    )
+    .expect("write");
     let output = dateline(
         &[
             "parse",
@@ -178,7 +179,8 @@ fn binary_input_is_refused_but_other_files_still_parse() {
 
 #[test]
 fn huge_line_and_long_caption_do_not_break_parsing() {
-    let long_caption = "Smoke rises over the hills near Homs, Syria. ".repeat(1_400); // ~60 KB
+    let long_caption =
+        "Smoke rises over the hills near Homs, Syria. ".repeat(1_400) + "REUTERS/Jane Doe"; // ~60 KB
     let output = dateline(&["parse"], long_caption.as_bytes());
     assert!(output.status.success());
     assert_eq!(records(&output).len(), 1);

@@ -4,6 +4,7 @@ mod archive;
 mod archive_crash;
 mod archive_faults;
 mod cli;
+mod conformance;
 mod dev_scores;
 mod pages;
 mod photos;

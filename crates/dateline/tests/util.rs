@@ -60,6 +60,25 @@ pub fn shared_dir() -> Option<PathBuf> {
     }
 }
 
+/// The `exiftool` command, the reference reader the photo tests check
+/// against; `None` (with a message) where it is missing, a failure when
+/// `CI=true` (CI installs libimage-exiftool-perl).
+pub fn exiftool() -> Option<&'static str> {
+    let found = std::process::Command::new("exiftool")
+        .arg("-ver")
+        .output()
+        .is_ok();
+    if !found {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "exiftool is missing (CI installs libimage-exiftool-perl)"
+        );
+        eprintln!("skipping: exiftool is not installed");
+        return None;
+    }
+    Some("exiftool")
+}
+
 /// A fresh scratch directory under the target dir.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);

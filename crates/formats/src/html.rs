@@ -53,8 +53,14 @@
 //!   every `ImageObject` (at any depth: `@graph`, arrays,
 //!   `NewsArticle.image`) gives its `caption` (else `description`), image
 //!   URL and [`Stated`] fields. One that is the same picture as a caption of
-//!   the markup (same image file or same text) is merged into it; the others
-//!   become captions of their own. Malformed JSON is a warning.
+//!   the markup (same image file, same text, or one text a teaser of the
+//!   other, see below) is merged into it; the others become captions of
+//!   their own. Malformed JSON is a warning.
+//! - **Teasers.** A thumbnail's `alt` or teaser text that is a picture's
+//!   caption without its credit, or cut at a fixed length with `...`/`…`,
+//!   and that picture's full caption are one caption: the full one (the
+//!   rules are in `html/same.rs`). Two full captions with the same text
+//!   stay two pictures.
 //! - **OpenGraph.** `og:description` (with `og:image`) is a caption only
 //!   on a page with no caption of its own: on the others it either repeats
 //!   a caption (a cut-short copy counts; its `og:image` then fills that
@@ -98,6 +104,7 @@ use crate::Error;
 mod collect;
 mod jsonld;
 mod markup;
+mod same;
 mod url;
 
 /// Elements nested deeper than this are not tracked one by one (Blink's
@@ -151,6 +158,13 @@ pub struct Stated {
     pub date_created: Option<String>,
     /// `contentLocation` name (or its text when it is a plain string).
     pub content_location: Option<String>,
+    /// The parts of `contentLocation`'s `address` (a schema.org
+    /// `PostalAddress`), as written: `addressLocality`.
+    pub address_locality: Option<String>,
+    /// `addressRegion`.
+    pub address_region: Option<String>,
+    /// `addressCountry` (a name or an ISO 3166 code, as the page writes it).
+    pub address_country: Option<String>,
 }
 
 impl Stated {
@@ -170,6 +184,9 @@ impl Stated {
             (&mut self.copyright_notice, &other.copyright_notice),
             (&mut self.date_created, &other.date_created),
             (&mut self.content_location, &other.content_location),
+            (&mut self.address_locality, &other.address_locality),
+            (&mut self.address_region, &other.address_region),
+            (&mut self.address_country, &other.address_country),
         ] {
             if mine.is_none() {
                 mine.clone_from(theirs);

@@ -22,6 +22,9 @@ pub struct RawCaption {
     pub text: String,
     /// Byte offset of its first byte in the document.
     pub offset: u64,
+    /// It starts inside a line: the piece before it was cut from the same
+    /// oversize paragraph at a space, not at a line break.
+    pub starts_inside_line: bool,
 }
 
 /// Something worth telling the user that did not stop reading. Displays
@@ -55,9 +58,15 @@ pub struct CaptionReader<R> {
     /// The paragraph being gathered, and where it started.
     paragraph: Vec<u8>,
     paragraph_start: u64,
+    /// The pending paragraph is the rest of an oversize one, cut inside a
+    /// line.
+    paragraph_inside_line: bool,
     oversize_reported: bool,
     warnings: Vec<Warning>,
     done: bool,
+    /// In window mode, blank lines stay inside a piece until it holds this
+    /// many bytes; 0 in paragraph mode.
+    window_bytes: usize,
 }
 
 impl<R: Read> CaptionReader<R> {
@@ -73,10 +82,22 @@ impl<R: Read> CaptionReader<R> {
             position: 0,
             paragraph: Vec::new(),
             paragraph_start: 0,
+            paragraph_inside_line: false,
             oversize_reported: false,
             warnings: Vec::new(),
             done: false,
+            window_bytes: 0,
         })
+    }
+
+    /// Hands on windows of whole paragraphs instead of single paragraphs:
+    /// blank lines stay inside a piece until it holds about `bytes`, and a
+    /// piece ends only at a blank line (or at [`MAX_CAPTION_BYTES`]). A
+    /// segmenter that reads a page's layout wants the lines around a
+    /// paragraph: a credit after a blank line, a heading before it.
+    pub fn windows(mut self, bytes: usize) -> CaptionReader<R> {
+        self.window_bytes = bytes.min(MAX_CAPTION_BYTES);
+        self
     }
 
     /// Warnings gathered since the last call.
@@ -117,7 +138,8 @@ impl<R: Read> CaptionReader<R> {
         let line = &available[..line_len];
         let blank = ended_line && at_line_start && line.iter().all(u8::is_ascii_whitespace);
         let mut out = None;
-        if blank {
+        let keep_gathering = !self.paragraph.is_empty() && self.paragraph.len() < self.window_bytes;
+        if blank && !keep_gathering {
             out = self.finish_paragraph();
         } else {
             if self.paragraph.is_empty() {
@@ -142,7 +164,8 @@ impl<R: Read> CaptionReader<R> {
     fn finish_paragraph(&mut self) -> Option<RawCaption> {
         self.oversize_reported = false;
         let bytes = std::mem::take(&mut self.paragraph);
-        self.decode(bytes, self.paragraph_start)
+        let inside_line = std::mem::take(&mut self.paragraph_inside_line);
+        self.decode(bytes, self.paragraph_start, inside_line)
     }
 
     /// Hands on the first [`MAX_CAPTION_BYTES`] of an oversize paragraph,
@@ -167,10 +190,19 @@ impl<R: Read> CaptionReader<R> {
         let piece = std::mem::replace(&mut self.paragraph, rest);
         let start = self.paragraph_start;
         self.paragraph_start += piece.len() as u64;
-        self.decode(piece, start)
+        let piece_inside_line = std::mem::replace(
+            &mut self.paragraph_inside_line,
+            piece.last() != Some(&b'\n'),
+        );
+        self.decode(piece, start, piece_inside_line)
     }
 
-    fn decode(&mut self, bytes: Vec<u8>, offset: u64) -> Option<RawCaption> {
+    fn decode(
+        &mut self,
+        bytes: Vec<u8>,
+        offset: u64,
+        starts_inside_line: bool,
+    ) -> Option<RawCaption> {
         let text = match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(err) => {
@@ -191,6 +223,7 @@ impl<R: Read> CaptionReader<R> {
         Some(RawCaption {
             text: trimmed.to_string(),
             offset: offset + trimmed_start as u64,
+            starts_inside_line,
         })
     }
 }
@@ -282,6 +315,19 @@ mod tests {
     }
 
     #[test]
+    fn windows_keep_blank_lines_and_end_at_one() {
+        let input = b"One.\n\nTwo\nlines.\n\n\nThree.\n\nFour.";
+        let mut reader = CaptionReader::new(&input[..]).expect("text").windows(12);
+        let mut pieces = Vec::new();
+        while let Some(batch) = reader.next_batch(1).expect("reads") {
+            pieces.extend(batch);
+        }
+        let texts: Vec<_> = pieces.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(texts, ["One.\n\nTwo\nlines.", "Three.\n\nFour."]);
+        assert_eq!(pieces[1].offset, 19);
+    }
+
+    #[test]
     fn empty_input_gives_nothing() {
         assert!(read_all(b"").0.is_empty());
         assert!(read_all(b"\n \n\t\n").0.is_empty());
@@ -327,6 +373,16 @@ mod tests {
             .join(" ");
         assert_eq!(joined, line.trim_end());
         assert_eq!(warnings, [Warning::OversizeCaption { offset: 0 }]);
+        let inside: Vec<bool> = captions.iter().map(|c| c.starts_inside_line).collect();
+        assert!(!inside[0] && inside[1..].iter().all(|&b| b), "{inside:?}");
+    }
+
+    #[test]
+    fn pieces_cut_at_a_line_break_start_at_a_line() {
+        let line = "A line of words that ends here.\n".repeat(MAX_CAPTION_BYTES / 16);
+        let (captions, _) = read_all(line.as_bytes());
+        assert!(captions.len() >= 2);
+        assert!(captions.iter().all(|c| !c.starts_inside_line));
     }
 
     #[test]

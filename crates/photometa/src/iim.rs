@@ -215,7 +215,7 @@ pub(crate) fn decode_text(value: &[u8], utf8: bool) -> String {
 }
 
 /// Windows-1252 to Unicode (the five undefined bytes map to the C1 controls, as in Latin-1).
-fn cp1252(b: u8) -> char {
+pub fn cp1252(b: u8) -> char {
     const HIGH: [char; 32] = [
         '\u{20AC}', '\u{81}', '\u{201A}', '\u{0192}', '\u{201E}', '\u{2026}', '\u{2020}',
         '\u{2021}', '\u{02C6}', '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\u{8D}',
@@ -306,7 +306,10 @@ pub(crate) fn to_metadata(sets: &[Dataset]) -> PhotoMetadata {
     let mut m = PhotoMetadata::default();
     for d in sets.iter().filter(|d| d.record == 2) {
         let text = || {
-            let t = decode_text(&d.value, utf8);
+            // A NUL ends the text, as ExifTool reads IIM strings: what
+            // follows one is left-over bytes, never caption.
+            let value = d.value.split(|&b| b == 0).next().unwrap_or_default();
+            let t = decode_text(value, utf8);
             let t = t.trim_matches(|c: char| c == '\0' || c.is_whitespace());
             (!t.is_empty()).then(|| t.to_owned())
         };
@@ -476,6 +479,12 @@ mod tests {
         assert_eq!(
             to_metadata(&declared).city.as_deref(),
             Some("Z\u{FFFD}rich")
+        );
+        // ExifTool ends an IIM string at its first NUL.
+        let leftovers = [ds(2, 120, b"Boats in the harbour\0\x10Photoshop ")];
+        assert_eq!(
+            to_metadata(&leftovers).description.as_deref(),
+            Some("Boats in the harbour")
         );
     }
 

@@ -19,6 +19,9 @@ pub(crate) const APP13: u8 = 0xED;
 const SOS: u8 = 0xDA;
 const EOI: u8 = 0xD9;
 const SOI: u8 = 0xD8;
+/// The marker given to a run of junk bytes between segments in a
+/// [`Layout`] (no real marker segment has code `00`).
+pub(crate) const JUNK: u8 = 0x00;
 
 /// Signature of a standard XMP packet in APP1.
 pub(crate) const XMP_SIG: &[u8] = b"http://ns.adobe.com/xap/1.0/\0";
@@ -37,6 +40,10 @@ pub(crate) enum Kind {
     Xmp,
     /// APP1 with an extended XMP chunk.
     XmpExt,
+    /// APP1 with XMP under a non-standard header (`XMP\0://ns.adobe.com/xap/1.0/`,
+    /// a bare `<?xpacket`): read, as ExifTool reads it, but copied as it is
+    /// when writing, as ExifTool does ("ignored when writing").
+    XmpNonStandard,
     /// APP13 with Photoshop image resources.
     Photoshop,
     /// Anything else (kept as is by the writer).
@@ -48,9 +55,32 @@ pub(crate) fn kind(marker: u8, data: &[u8]) -> Kind {
     match marker {
         APP1 if data.starts_with(XMP_SIG) => Kind::Xmp,
         APP1 if data.starts_with(XMP_EXT_SIG) => Kind::XmpExt,
+        APP1 if is_nonstandard_xmp(data) => Kind::XmpNonStandard,
         APP13 if data.starts_with(PS_SIG) => Kind::Photoshop,
         _ => Kind::Other,
     }
+}
+
+/// ExifTool's test for XMP in an APP1 segment without the standard
+/// signature (`ProcessJPEG` in `ExifTool.pm`): the data starts with `http`
+/// or `XMP\0`, or holds `<exif:` or `<?xpacket`, and is none of the other
+/// APP1 kinds it knows (EXIF, Casio QVCI, FLIR, Parrot).
+fn is_nonstandard_xmp(data: &[u8]) -> bool {
+    let exif = data
+        .windows(5)
+        .take(5)
+        .any(|w| w.eq_ignore_ascii_case(b"Exif\0"));
+    let other = [&b"QVCI\0"[..], b"FLIR\0", b"PARROT\0"]
+        .iter()
+        .any(|sig| data.starts_with(sig));
+    if exif || other {
+        return false;
+    }
+    let holds = |needle: &[u8]| memchr::memmem::find(data, needle).is_some();
+    data.starts_with(b"http")
+        || data.starts_with(b"XMP\0")
+        || holds(b"<exif:")
+        || holds(b"<?xpacket")
 }
 
 /// A metadata segment read by the streaming reader.
@@ -90,51 +120,51 @@ pub(crate) fn read_segments<R: Read>(
     let mut pos: u64 = 2;
     let mut stored = 0usize;
     loop {
-        // `FF` and the marker code in one read; fill bytes (more `FF`s) are rare.
-        let mut two = [0u8; 2];
-        match read_upto(&mut r, &mut two)? {
-            0 => {
-                warnings.push(format!("JPEG ends at byte {pos} before the image data"));
-                break;
+        // Up to the next `FF`. Bytes between segments that are not a marker
+        // are junk some writers leave; ExifTool skips them with a warning
+        // ("Skipped unknown N bytes"), and so does this reader, so that the
+        // metadata after them is still read.
+        let mut b = [0u8; 1];
+        let mut skipped = 0u64;
+        let at_marker = loop {
+            if !read_or_eof(&mut r, &mut b)? {
+                break false;
             }
-            _ if two[0] != 0xFF => {
-                warnings.push(format!(
-                    "corrupt JPEG: byte {:#04x} at offset {pos} where a marker was expected",
-                    two[0]
-                ));
-                break;
+            if b[0] == 0xFF {
+                break true;
             }
-            1 => {
-                warnings.push(format!("JPEG ends at byte {} inside a marker", pos + 1));
-                break;
-            }
-            _ => {}
+            skipped += 1;
+        };
+        if skipped > 0 {
+            warnings.push(format!(
+                "skipped {skipped} unknown bytes at offset {pos}, where a JPEG marker was expected"
+            ));
+            pos += skipped;
+        }
+        if !at_marker {
+            warnings.push(format!("JPEG ends at byte {pos} before the image data"));
+            break;
         }
         let marker_at = pos;
-        pos += 2;
-        let mut marker = Some(two[1]);
-        let mut b = [0u8; 1];
-        while marker == Some(0xFF) {
-            marker = if read_or_eof(&mut r, &mut b)? {
-                Some(b[0])
-            } else {
-                None
-            };
+        pos += 1;
+        // Fill bytes: more `FF`s before the marker code.
+        let marker = loop {
+            if !read_or_eof(&mut r, &mut b)? {
+                break None;
+            }
             pos += 1;
-        }
+            if b[0] != 0xFF {
+                break Some(b[0]);
+            }
+        };
         let Some(marker) = marker else {
             warnings.push(format!("JPEG ends at byte {pos} inside a marker"));
             break;
         };
         match marker {
             SOS | EOI => break,
-            0x01 | 0xD0..=0xD7 => continue,
-            0x00 => {
-                warnings.push(format!(
-                    "corrupt JPEG: invalid marker FF00 at offset {marker_at}"
-                ));
-                break;
-            }
+            // `FF00` is no marker (a stuffed byte out of place): junk too.
+            0x00 | 0x01 | 0xD0..=0xD7 => continue,
             _ => {}
         }
         let mut len = [0u8; 2];
@@ -171,7 +201,8 @@ pub(crate) fn read_segments<R: Read>(
                 Kind::Xmp => XMP_SIG.len(),
                 Kind::XmpExt => XMP_EXT_SIG.len(),
                 Kind::Photoshop => PS_SIG.len(),
-                Kind::Other => 0,
+                // The packet is found inside by `xmp::decode_packet`.
+                Kind::XmpNonStandard | Kind::Other => 0,
             };
             if k != Kind::Other {
                 data.drain(..sig);
@@ -206,20 +237,6 @@ fn read_or_eof<R: Read>(r: &mut R, b: &mut [u8; 1]) -> Result<bool, Error> {
             Err(e) => return Err(Error::Io(e)),
         }
     }
-}
-
-/// Reads into `buf` until it is full or the input ends; returns the count read.
-fn read_upto<R: Read>(r: &mut R, buf: &mut [u8]) -> Result<usize, Error> {
-    let mut n = 0;
-    while n < buf.len() {
-        match r.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(Error::Io(e)),
-        }
-    }
-    Ok(n)
 }
 
 /// Fills `buf`; `false` if the input ends first.
@@ -263,11 +280,18 @@ pub(crate) fn layout(bytes: &[u8]) -> Result<Layout, Error> {
         match bytes.get(pos) {
             None => return Err(Error::Truncated { offset: pos }),
             Some(0xFF) => {}
-            Some(b) => {
-                return Err(Error::Corrupt {
-                    offset: pos,
-                    reason: format!("byte {b:#04x} where a marker was expected"),
-                })
+            Some(_) => {
+                // Junk between segments (see `read_segments`): kept as a
+                // pseudo-segment, so the writer copies it byte for byte.
+                let end = memchr::memchr(0xFF, &bytes[pos..]).map_or(bytes.len(), |n| pos + n);
+                segments.push(Span {
+                    marker: JUNK,
+                    start: pos,
+                    data_start: pos,
+                    end,
+                });
+                pos = end;
+                continue;
             }
         }
         while bytes.get(pos) == Some(&0xFF) {
@@ -290,13 +314,7 @@ pub(crate) fn layout(bytes: &[u8]) -> Result<Layout, Error> {
                     reason: "end of image before any image data".into(),
                 })
             }
-            0x00 => {
-                return Err(Error::Corrupt {
-                    offset: marker_at,
-                    reason: "invalid marker FF00".into(),
-                })
-            }
-            0x01 | 0xD0..=0xD7 => {
+            0x00 | 0x01 | 0xD0..=0xD7 => {
                 segments.push(Span {
                     marker,
                     start: marker_at,

@@ -16,8 +16,11 @@
 //! `Photoshop 3.0` APP13 segment (concatenated, resource `0x0404`), every
 //! standard XMP packet in APP1, and the extended XMP whose GUID the main
 //! packet names in `xmpNote:HasExtendedXMP` (chunks placed by their offset;
-//! chunks with another GUID are ignored). When a property appears in
-//! several packets, the first packet wins. What is damaged (a truncated
+//! chunks with another GUID are ignored), as ExifTool reads them: XMP
+//! under the non-standard `XMP\0://ns.adobe.com/xap/1.0/` header (or none)
+//! too, UTF-16 and UTF-32 packets too, and junk bytes between segments
+//! skipped with a warning. When a property appears in several packets, the
+//! last one read wins (the extended packet is read last), as in ExifTool. What is damaged (a truncated
 //! file, a refused packet, a dataset running past its end) is reported in
 //! [`JpegMetadata::warnings`] and left out, keeping what came before it;
 //! only input that is not a JPEG at all, or an I/O failure, is an error.
@@ -86,7 +89,7 @@ mod iso3166;
 mod jpeg;
 mod xmp;
 
-pub use iim::read_iim;
+pub use iim::{cp1252, read_iim};
 pub use xmp::read_xmp;
 
 use md5::{Digest, Md5};
@@ -242,7 +245,10 @@ pub fn read_jpeg<R: Read>(r: R) -> Result<JpegMetadata, Error> {
 
     // XMP: standard packets in order, then the extended packet they name.
     let mut props = Vec::new();
-    for s in segments.iter().filter(|s| s.kind == jpeg::Kind::Xmp) {
+    for s in segments
+        .iter()
+        .filter(|s| matches!(s.kind, jpeg::Kind::Xmp | jpeg::Kind::XmpNonStandard))
+    {
         match xmp::parse(&s.payload) {
             Ok(doc) => props.extend(xmp::properties(&doc)),
             Err(e) => warnings.push(format!("XMP packet at byte {} skipped: {e}", s.offset)),
@@ -576,6 +582,17 @@ pub fn write_jpeg(
             if let Ok(doc) = xmp::parse(&packet) {
                 props.extend(xmp::properties(&doc));
             }
+        }
+    }
+    // XMP under a non-standard header is copied as it is, but readers see
+    // its values: a field it fills counts as filled.
+    for s in layout
+        .segments
+        .iter()
+        .filter(|s| kind(s) == jpeg::Kind::XmpNonStandard)
+    {
+        if let Ok(doc) = xmp::parse(seg(s)) {
+            props.extend(xmp::properties(&doc));
         }
     }
     let old_xmp = xmp::to_metadata(&props);

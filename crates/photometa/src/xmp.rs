@@ -14,7 +14,8 @@
 //! as `rdf:parseType="Resource"`, a nested `rdf:Description` or attributes).
 //! `dc:description` is a language alternative: `x-default` wins, else the
 //! first. When a property appears twice (several descriptions or packets),
-//! the first wins.
+//! the last wins, as in ExifTool (whose later tag of equal priority takes
+//! precedence). Packets may be UTF-8, UTF-16 or UTF-32 ([`decode_packet`]).
 //!
 //! **Writing.** The existing packet is kept as a tree, so properties this
 //! crate does not set survive untouched (with their prefixes, comments and
@@ -118,10 +119,104 @@ fn is_xmlns(qname: &str) -> bool {
     qname == "xmlns" || qname.starts_with("xmlns:")
 }
 
+/// How a packet's characters are encoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Encoding {
+    Utf8,
+    Utf16Be,
+    Utf16Le,
+    Utf32Be,
+    Utf32Le,
+}
+
+impl Encoding {
+    const ALL: [Encoding; 5] = [
+        Encoding::Utf8,
+        Encoding::Utf16Be,
+        Encoding::Utf16Le,
+        Encoding::Utf32Be,
+        Encoding::Utf32Le,
+    ];
+
+    /// `ascii` in this encoding.
+    fn encode(self, ascii: &str) -> Vec<u8> {
+        ascii
+            .bytes()
+            .flat_map(|b| match self {
+                Encoding::Utf8 => vec![b],
+                Encoding::Utf16Be => vec![0, b],
+                Encoding::Utf16Le => vec![b, 0],
+                Encoding::Utf32Be => vec![0, 0, 0, b],
+                Encoding::Utf32Le => vec![b, 0, 0, 0],
+            })
+            .collect()
+    }
+
+    /// The text of `bytes`, undecodable units replaced by U+FFFD.
+    fn decode(self, bytes: &[u8]) -> String {
+        match self {
+            Encoding::Utf8 => String::from_utf8_lossy(bytes).into_owned(),
+            Encoding::Utf16Be | Encoding::Utf16Le => {
+                let units = bytes.chunks_exact(2).map(|u| match self {
+                    Encoding::Utf16Be => u16::from_be_bytes([u[0], u[1]]),
+                    _ => u16::from_le_bytes([u[0], u[1]]),
+                });
+                char::decode_utf16(units)
+                    .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+                    .collect()
+            }
+            Encoding::Utf32Be | Encoding::Utf32Le => bytes
+                .chunks_exact(4)
+                .map(|u| {
+                    let u = [u[0], u[1], u[2], u[3]];
+                    let code = match self {
+                        Encoding::Utf32Be => u32::from_be_bytes(u),
+                        _ => u32::from_le_bytes(u),
+                    };
+                    char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// What an XMP packet may open with.
+const PACKET_OPENINGS: [&str; 5] = ["<?xpacket", "<x:xmpmeta", "<x:xapmeta", "<rdf:RDF", "<?xml"];
+
+/// A packet's text, as ExifTool finds it (`ProcessXMP` in `XMP.pm`): the
+/// packet may be UTF-8, UTF-16 or UTF-32 of either byte order, with or
+/// without a byte-order mark, and may follow other bytes (a non-standard
+/// header such as `XMP\0://ns.adobe.com/xap/1.0/\0`). The encoding is the
+/// one in which a packet opening (`<?xpacket`, `<x:xmpmeta`, `<rdf:RDF`…)
+/// is found, and the text starts there; with no opening found, the whole
+/// packet is read as UTF-8. Trailing padding after the `xpacket end`
+/// instruction is dropped.
+pub(crate) fn decode_packet(packet: &[u8]) -> String {
+    let found = Encoding::ALL.iter().find_map(|&encoding| {
+        PACKET_OPENINGS
+            .iter()
+            .filter_map(|opening| memchr::memmem::find(packet, &encoding.encode(opening)))
+            .min()
+            .map(|at| (encoding, at))
+    });
+    let mut text = match found {
+        Some((encoding, at)) => encoding.decode(&packet[at..]),
+        None => String::from_utf8_lossy(packet)
+            .trim_start_matches('\u{feff}')
+            .to_owned(),
+    };
+    if let Some(end) = text.find("<?xpacket end") {
+        if let Some(close) = text[end..].find("?>") {
+            text.truncate(end + close + 2);
+        }
+    }
+    text
+}
+
 /// Parses an XML document into its top-level nodes.
 pub(crate) fn parse(packet: &[u8]) -> Result<Vec<Node>, Error> {
-    let text = String::from_utf8_lossy(packet);
-    let text = text.trim_start_matches('\u{feff}');
+    let text = decode_packet(packet);
+    let text = text.as_str();
     let mut reader = NsReader::from_str(text);
     let mut stack: Vec<Element> = Vec::new();
     let mut top: Vec<Node> = Vec::new();
@@ -410,9 +505,13 @@ pub(crate) fn properties(nodes: &[Node]) -> Vec<(String, String, Value)> {
     out
 }
 
+/// A property's value: the last one given, as ExifTool takes it (a later
+/// description, a later packet or the extended packet read last replaces
+/// what came before).
 fn prop<'a>(props: &'a [(String, String, Value)], ns: &str, local: &str) -> Option<&'a Value> {
     props
         .iter()
+        .rev()
         .find(|(n, l, _)| n == ns && l == local)
         .map(|p| &p.2)
 }
@@ -739,38 +838,55 @@ pub(crate) fn merge_docs(mut docs: Vec<Vec<Node>>) -> Vec<Node> {
     if find_rdf(&first).is_none() {
         first = empty_doc();
     }
-    // A property already set by an earlier packet is dropped from later ones
-    // (the reader's rule: the first wins), so no property appears twice.
-    let mut seen: Vec<(String, String)> = properties(&first)
-        .into_iter()
-        .map(|(ns, l, _)| (ns, l))
+    let mut moved: Vec<Vec<Element>> = docs
+        .iter()
+        .map(|doc| {
+            let mut descriptions = Vec::new();
+            collect_descriptions(doc, &mut Vec::new(), &mut descriptions);
+            for d in &mut descriptions {
+                // Names this packet left unbound could be bound by the first packet's
+                // declarations once moved there: they are dropped (no reader can use them).
+                prune_unbound(d);
+            }
+            descriptions
+        })
         .collect();
-    for doc in docs {
-        let mut moved = Vec::new();
-        collect_descriptions(&doc, &mut Vec::new(), &mut moved);
-        let dup = |ns: &str, l: &str, seen: &[(String, String)]| {
-            seen.iter().any(|(n, x)| n == ns && x == l)
-        };
-        for d in &mut moved {
-            // Names this packet left unbound could be bound by the first packet's
-            // declarations once moved there: they are dropped (no reader can use them).
-            prune_unbound(d);
-            d.attrs
-                .retain(|a| is_xmlns(&a.qname) || a.ns == NS_RDF || !dup(&a.ns, &a.local, &seen));
-            d.children
-                .retain(|c| !matches!(c, Node::El(p) if dup(&p.ns, &p.local, &seen)));
-            if let Value::Struct(f) = struct_of(d) {
-                seen.extend(f.into_iter().map(|(ns, l, _)| (ns, l)));
+    // A property set again later is dropped from where it came before (the
+    // reader's rule: the last wins), so no property appears twice. The
+    // descriptions are visited from the last to the first.
+    let mut seen: Vec<(String, String)> = Vec::new();
+    for descriptions in moved.iter_mut().rev() {
+        for d in descriptions.iter_mut().rev() {
+            drop_seen(d, &mut seen);
+        }
+    }
+    if let Some(rdf) = find_rdf_mut(&mut first) {
+        for n in rdf.children.iter_mut().rev() {
+            if let Node::El(d) = n {
+                if d.is(NS_RDF, "Description") {
+                    drop_seen(d, &mut seen);
+                }
             }
         }
-        if let Some(rdf) = find_rdf_mut(&mut first) {
-            for d in moved {
-                rdf.children.push(Node::El(d));
-                rdf.children.push(Node::Text("\n".into()));
-            }
+        for d in moved.into_iter().flatten() {
+            rdf.children.push(Node::El(d));
+            rdf.children.push(Node::Text("\n".into()));
         }
     }
     first
+}
+
+/// Removes from a description the properties in `seen`, then adds its own.
+fn drop_seen(d: &mut Element, seen: &mut Vec<(String, String)>) {
+    let dup =
+        |ns: &str, l: &str, seen: &[(String, String)]| seen.iter().any(|(n, x)| n == ns && x == l);
+    d.attrs
+        .retain(|a| is_xmlns(&a.qname) || a.ns == NS_RDF || !dup(&a.ns, &a.local, seen));
+    d.children
+        .retain(|c| !matches!(c, Node::El(p) if dup(&p.ns, &p.local, seen)));
+    if let Value::Struct(f) = struct_of(d) {
+        seen.extend(f.into_iter().map(|(ns, l, _)| (ns, l)));
+    }
 }
 
 fn collect_descriptions(nodes: &[Node], decls: &mut Vec<Attr>, out: &mut Vec<Element>) {

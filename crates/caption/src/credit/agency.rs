@@ -32,8 +32,16 @@ pub(super) fn lookup(part: &str) -> Option<Agency<'_>> {
     if let Some(name) = canonical(key) {
         return Some(Agency::Canonical(name));
     }
-    // `Xinhua Photo`, `EPA Photo`: the agency's own picture service.
-    for suffix in [" photo", " photos", " pictures", " images"] {
+    // `Xinhua Photo`, `EPA Photo`, `Sputnik Photo Agency`: the agency's own
+    // picture service.
+    for suffix in [
+        " photo",
+        " photos",
+        " pictures",
+        " images",
+        " photo agency",
+        " news agency",
+    ] {
         if let Some(stem) = key.strip_suffix(suffix) {
             if let Some(name) = canonical(stem) {
                 return Some(Agency::Canonical(name));
@@ -87,7 +95,9 @@ fn canonical(key: &str) -> Option<&'static str> {
         | "getty images north america"
         | "getty images south america" => "Getty Images",
         "epa" | "epa-efe" | "epa efe" | "epa images" => "EPA",
-        "anadolu agency" | "anadolu" | "anadolu ajansi" | "anadolu images" => "Anadolu Agency",
+        "anadolu agency" | "anadolu" | "anadolu ajansi" | "anadolu images" | "aa photo" => {
+            "Anadolu Agency"
+        }
         "xinhua" | "xinhua news agency" => "Xinhua",
         "sana" | "syrian arab news agency" => "SANA",
         "upi" | "united press international" => "UPI",
@@ -149,13 +159,33 @@ fn known_off_list(key: &str) -> bool {
             | "alamy stock photo"
             | "istock"
             | "istockphoto"
+            | "dppi"
+            | "ukrinform"
+            | "interfax"
+            | "bernama"
+            | "antara"
+            | "pti"
+            | "irna"
+            | "wana"
+            | "tasnim"
+            | "pap"
+            | "ctk"
+            | "mti"
+            | "hina"
+            | "laif"
+            | "ddp"
+            | "backgrid"
+            | "eyevine"
+            | "panos"
+            | "contrasto"
     )
 }
 
 /// Words that end an agency's name (`SOPA Images`, `Jiji Press`,
 /// `Hawar News Agency`, `PA Wire`).
-const AGENCY_LAST_WORDS: [&str; 10] = [
+const AGENCY_LAST_WORDS: [&str; 11] = [
     "images",
+    "news",
     "photos",
     "photo",
     "pictures",
@@ -166,6 +196,29 @@ const AGENCY_LAST_WORDS: [&str; 10] = [
     "newswire",
     "sportswire",
 ];
+
+/// Whether a name is a newspaper's (`The Denver Post`, `Lowtown Herald`):
+/// after its photographer's name (`Jane Doe, The Denver Post`) the paper is
+/// the agency, as RECORD.md lists The New York Times. Alone, a paper's name
+/// is as often a masthead as a credit, so this is no agency lookup.
+pub(super) fn is_newspaper(name: &str) -> bool {
+    const LAST_WORDS: [&str; 9] = [
+        "Post",
+        "Times",
+        "Herald",
+        "Tribune",
+        "Journal",
+        "Gazette",
+        "Chronicle",
+        "Telegraph",
+        "Daily",
+    ];
+    name.contains(' ')
+        && name
+            .rsplit(' ')
+            .next()
+            .is_some_and(|last| LAST_WORDS.iter().any(|w| w.eq_ignore_ascii_case(last)))
+}
 
 /// Words that make an organisation a supplier rather than an agency even when
 /// its name ends in an agency-like word (`Presidential Press` is a press office).
@@ -232,6 +285,16 @@ mod tests {
             Some("Hawar News Agency")
         );
         assert_eq!(name("WireImage").as_deref(), Some("WireImage"));
+        assert_eq!(name("Ukrinform").as_deref(), Some("Ukrinform"));
+    }
+
+    #[test]
+    fn a_picture_service_names_its_agency() {
+        assert_eq!(name("AA Photo").as_deref(), Some("Anadolu Agency"));
+        assert_eq!(name("Sputnik Photo Agency").as_deref(), Some("Sputnik"));
+        // Off the list, the service's name is kept as written (RECORD.md).
+        assert_eq!(name("DHA Photo").as_deref(), Some("DHA Photo"));
+        assert_eq!(name("Lowtown News").as_deref(), Some("Lowtown News"));
     }
 
     #[test]

@@ -22,8 +22,9 @@ enum Marker {
 }
 
 /// Lead-ins, lower case, longest first where one is a prefix of another.
-const MARKERS: [(&str, Marker); 45] = [
+const MARKERS: [(&str, Marker); 53] = [
     ("photo credit should read", Marker::Plain),
+    ("pool photo by", Marker::Plain),
     ("credit should read", Marker::Plain),
     ("credit image:", Marker::Plain),
     ("mandatory credit:", Marker::Plain),
@@ -47,6 +48,13 @@ const MARKERS: [(&str, Marker); 45] = [
     ("pictures by", Marker::Plain),
     ("picture by", Marker::Plain),
     ("images by", Marker::Plain),
+    ("image credit:", Marker::Plain),
+    ("image credit", Marker::Plain),
+    ("image source,", Marker::Plain),
+    ("image source:", Marker::Plain),
+    ("image source", Marker::Plain),
+    ("image copyright", Marker::Plain),
+    ("photoby", Marker::Plain),
     ("image by", Marker::Plain),
     ("photographer:", Marker::Plain),
     ("photographs:", Marker::Plain),
@@ -131,6 +139,15 @@ impl Parsed {
         self.file |= other.file;
     }
 
+    /// Moves creator `index` to the source: the caption says it supplied
+    /// the image (`a photograph released by Lowtown Parks`).
+    pub(super) fn creator_to_source(&mut self, index: usize) {
+        let creator = self.creators.remove(index);
+        if self.named_source.is_none() {
+            self.named_source = Some(creator);
+        }
+    }
+
     fn add_creator(&mut self, creator: String) {
         if !self
             .creators
@@ -185,6 +202,15 @@ impl Parsed {
             self.after_photo_lead = segment.eq_ignore_ascii_case("AP Photo");
             return Some(());
         }
+        // `REUTERSJane Doe`: a slash lost between an agency in capitals and
+        // the name after it.
+        if let Some(split) = glued_agency(segment) {
+            let (head, tail) = segment.split_at(split);
+            if let Some(agency) = agency::lookup(head) {
+                self.add_agency(agency.name());
+                return self.add_segment(tail, courtesy);
+            }
+        }
         // `Jane Doe-USA TODAY Sports`: a name hyphened to a multi-word agency.
         if let Some((head, tail)) = segment.rsplit_once('-') {
             if tail.contains(' ') {
@@ -201,12 +227,21 @@ impl Parsed {
                 return self.add_segment(head, courtesy);
             }
         }
-        // `Jane Doe/For The Washington Post`: the outlet after its own slash.
-        if let Some(outlet) = segment
-            .strip_prefix("For ")
-            .or_else(|| segment.strip_prefix("for "))
+        // `Jane Doe/For The Washington Post`, `Jane Doe, Special to The
+        // Denver Post`: the outlet after its own slash or comma.
+        if let Some(outlet) = ["For ", "for ", "Special to ", "special to "]
+            .iter()
+            .find_map(|lead| segment.strip_prefix(lead))
         {
             return self.add_outlet(outlet);
+        }
+        // `Jane Doe, The Denver Post`: the paper after its photographer.
+        if !self.creators.is_empty() && agency::is_newspaper(segment) {
+            match agency::lookup(segment) {
+                Some(agency) => self.add_agency(agency.name()),
+                None => self.add_agency(segment),
+            }
+            return Some(());
         }
         // `Jane Doe for The New York Times` and `Jane Doe for Acme Radio`
         // credit the outlet; `Getty Images for Acme` names a client, which
@@ -223,6 +258,20 @@ impl Parsed {
             if right_agency.is_some() || name::classify(left) == PartKind::Person {
                 self.add_segment(left, courtesy)?;
                 return self.add_outlet(right);
+            }
+        }
+        // `Lowtown Navy photo by Sgt. Jane Doe`: the service that supplied
+        // it, then its photographer.
+        for joiner in [" photo by ", " photos by ", " Photo by ", " Photos by "] {
+            if let Some((left, right)) = split_word(segment, joiner) {
+                if name::classify(right) == PartKind::Person {
+                    match agency::lookup(left) {
+                        Some(agency) => self.add_agency(agency.name()),
+                        None => self.add_segment(left, true)?,
+                    }
+                    self.marker = true;
+                    return self.add_segment(right, courtesy);
+                }
             }
         }
         // `Jane Doe and John Roe`: two photographers.
@@ -290,11 +339,18 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
         (None, rest) => (marker, rest),
     };
     let rest = strip_copyright_year(rest);
+    let agency_colon = marker
+        .is_none()
+        .then(|| agency_colon_as_slash(rest))
+        .flatten();
+    let rest = agency_colon.as_deref().unwrap_or(rest);
     // `(Photo by LIBKOS/Getty Images)`: the first slot after `Photo by` is
     // the photographer, even as one word.
+    // A lone word in capitals (`(Photo by DPPI)`) is an acronym, though.
     let photo_by = body
         .get(..8)
-        .is_some_and(|head| head.eq_ignore_ascii_case("photo by"));
+        .is_some_and(|head| head.eq_ignore_ascii_case("photo by"))
+        && (rest.contains('/') || rest.chars().any(char::is_lowercase));
     let mut parsed = Parsed {
         marker: marker.is_some(),
         after_photo_lead: photo_by,
@@ -303,15 +359,51 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
     let courtesy = marker == Some(Marker::Courtesy);
     // `|` separates parts too (`Jane Doe | AFP`), but only a slash pairs a
     // name with a supplier: `Terms of Use | Privacy` is a page footer.
-    for (i, piece) in rest.split('/').enumerate() {
-        if i > 0 {
+    let mut pieces = rest.split('/').peekable();
+    let mut first = true;
+    while let Some(piece) = pieces.next() {
+        if !std::mem::take(&mut first) {
             parsed.slashes += 1;
+        }
+        // `Volkov/AP`, `Mirela/Getty Images`: a photographer known by one
+        // name stands alone right before the agency's slash.
+        if pieces.peek().is_some_and(|next| opens_with_agency(next))
+            && name::is_one_word_name(trim_segment(piece))
+        {
+            parsed.after_photo_lead = true;
         }
         for bar_piece in piece.split('|') {
             for_each_segment(bar_piece, |segment| parsed.add_segment(segment, courtesy))?;
         }
     }
     parsed.is_credit(setting).then_some(parsed)
+}
+
+/// `REUTERS: Jane Doe`, `Getty Images: Jane Doe`, `AP Photo: Jane Doe`:
+/// an agency before a colon credits what follows, as its slash would
+/// (`REUTERS/Jane Doe`); the credit with the colon read as that slash.
+/// Only an agency opens this form: `Note: ...` and `Update: ...` are prose.
+fn agency_colon_as_slash(body: &str) -> Option<String> {
+    let (head, tail) = body.split_once(':')?;
+    let (head, tail) = (head.trim(), tail.trim());
+    if tail.is_empty() || head.contains('/') {
+        return None;
+    }
+    let agency = ["Photo", "PHOTO", "Photos", "Images"]
+        .iter()
+        .find_map(|word| head.strip_suffix(word).map(str::trim_end))
+        .filter(|stem| agency::lookup(stem).is_some())
+        .unwrap_or(head);
+    agency::lookup(agency)?;
+    Some(format!("{head}/{tail}"))
+}
+
+/// Whether a `/`-piece opens with an agency (`AFP via Getty Images`,
+/// `Reuters`), up to its first comma or `via`.
+fn opens_with_agency(piece: &str) -> bool {
+    let head = piece.split([',', ';']).next().unwrap_or("");
+    let head = split_word(head, "via ").map_or(head, |(left, _)| left);
+    agency::lookup(trim_segment(head)).is_some()
 }
 
 /// The credit words without separators around them and a closing full stop
@@ -339,6 +431,21 @@ pub(super) fn trim_range(body: &str) -> (usize, usize) {
     (start, start + kept.len())
 }
 
+/// Length of the lead-in that opens `text` (`Photo: `, `Image source, `),
+/// if any. A bare `by` is too common in prose to count, and a copyright
+/// notice (`© 2024 Acme. All rights reserved.`) is page chrome as often as
+/// a credit.
+pub(super) fn lead_in_len(text: &str) -> Option<usize> {
+    let (marker, rest) = strip_marker(text);
+    marker?;
+    let len = text.len() - rest.len();
+    let lead = text[..len].trim_end();
+    let weak = ["by", "©", "(c)", "copyright", "copyright ©"]
+        .iter()
+        .any(|weak| lead.eq_ignore_ascii_case(weak));
+    (!weak).then_some(len)
+}
+
 /// Splits a lead-in off the credit words.
 fn strip_marker(body: &str) -> (Option<Marker>, &str) {
     // Every lead-in starts with one of these; most credits start otherwise.
@@ -363,8 +470,13 @@ fn strip_marker(body: &str) -> (Option<Marker>, &str) {
         }
         let rest = &body[marker.len()..];
         // A word marker must end at a word boundary (`Courtesy` not `Courtesyx`).
-        let ends_word =
-            marker.ends_with([':', '.', '…', '©', ')']) || rest.starts_with([' ', ':', '.', '…']);
+        // `PhotobyJane Doe`: a lead-in glued to the name, lower case then a
+        // capital (not `CREDITS`, whose capitals run on).
+        let glued = head.ends_with(|c: char| c.is_ascii_lowercase())
+            && rest.starts_with(|c: char| c.is_uppercase());
+        let ends_word = glued
+            || marker.ends_with([':', '.', '…', '©', ')', ','])
+            || rest.starts_with([' ', ':', '.', '…']);
         if ends_word {
             let rest = rest.trim_start_matches(|c: char| {
                 c.is_whitespace() || matches!(c, ':' | '.' | '…' | '-')
@@ -421,6 +533,20 @@ fn for_each_segment(piece: &str, mut f: impl FnMut(&str) -> Option<()>) -> Optio
         }
     }
     f(strip_via(&piece[start..]))
+}
+
+/// Where a capitals-only word glued to a capitalized name splits
+/// (`REUTERSJane` → `REUTERS` + `Jane`): the last capital of the leading run
+/// starts the name. `None` unless the run has at least three capitals and a
+/// lower-case letter follows it.
+pub(super) fn glued_agency(segment: &str) -> Option<usize> {
+    let bytes = segment.as_bytes();
+    let run = bytes.iter().take_while(|b| b.is_ascii_uppercase()).count();
+    if run >= 3 && bytes.get(run).is_some_and(u8::is_ascii_lowercase) {
+        Some(run - 1)
+    } else {
+        None
+    }
 }
 
 /// A segment without a dangling `via` (`REUTERS TV/via REUTERS`).

@@ -88,6 +88,7 @@ const ORG_WORDS: &[&str] = &[
     "county",
     "crescent",
     "customs",
+    "daily",
     "defence",
     "defense",
     "department",
@@ -239,7 +240,9 @@ const ORG_WORDS: &[&str] = &[
 ];
 
 /// Words of anonymous channels: a source made only of these is generic.
-const GENERIC_WORDS: [&str; 17] = [
+const GENERIC_WORDS: [&str; 19] = [
+    "amateur",
+    "footage",
     "social",
     "media",
     "website",
@@ -280,7 +283,8 @@ pub(super) fn classify(part: &str) -> PartKind {
             org = true;
             continue;
         }
-        if tokens > MAX_PART_TOKENS || !word.chars().all(is_name_char) || !dots_ok(word) {
+        let name_shaped = word.chars().all(is_name_char) || is_rank(word);
+        if tokens > MAX_PART_TOKENS || !name_shaped || !dots_ok(word) {
             return PartKind::Junk;
         }
         let core = word_core(word);
@@ -316,6 +320,18 @@ pub(super) fn classify(part: &str) -> PartKind {
     }
 }
 
+/// A photographer credited by one name (`Volkov`, `Mirela`): one capitalized
+/// word of three or more letters, the rest lower case, that is no
+/// organisation or channel word. Acronyms (`KCNA`, `WFP`) stay organisations.
+pub(super) fn is_one_word_name(part: &str) -> bool {
+    let mut chars = part.chars();
+    chars.next().is_some_and(char::is_uppercase)
+        && part.chars().count() >= 3
+        && chars.all(char::is_lowercase)
+        && !is_org_word(part)
+        && !in_list(part, &GENERIC_WORDS)
+}
+
 /// One to three digits: the number in a broadcaster's name.
 fn is_channel_number(word: &str) -> bool {
     (1..=3).contains(&word.len()) && word.bytes().all(|b| b.is_ascii_digit())
@@ -326,10 +342,27 @@ fn is_name_char(c: char) -> bool {
     c.is_alphabetic() || matches!(c, '-' | '\'' | '’' | '.' | '&')
 }
 
-/// Full stops only in initials and short abbreviations (`J.`, `J.R.`, `Jr.`,
-/// `U.S.`): a longer word ending in one (`Syria.`) ends a sentence.
+/// Full stops only in initials, short abbreviations and ranks (`J.`, `J.R.`,
+/// `Jr.`, `U.S.`, `Sgt.`): a longer word ending in one (`Syria.`) ends a
+/// sentence.
 fn dots_ok(word: &str) -> bool {
-    !word.contains('.') || word.split('.').all(|segment| segment.chars().count() <= 2)
+    !word.contains('.')
+        || word.split('.').all(|segment| segment.chars().count() <= 2)
+        || word.strip_suffix('.').is_some_and(is_rank)
+}
+
+/// Military and service rank abbreviations that credits put before a name
+/// (`Sgt. Jane Doe`, `SSG JANE DOE`, `MC2 JANE DOE`); in capitals they are
+/// kept as written.
+const RANKS: [&str; 34] = [
+    "pvt", "pfc", "spc", "cpl", "sgt", "ssg", "ssgt", "sfc", "msg", "msgt", "tsgt", "1sg", "csm",
+    "lcpl", "cpt", "capt", "lt", "1lt", "2lt", "maj", "ltc", "col", "gen", "ens", "cdr", "cmdr",
+    "adm", "po1", "po2", "po3", "mc1", "mc2", "mc3", "amn",
+];
+
+/// Whether `word` is one of [`RANKS`], in any ASCII case.
+fn is_rank(word: &str) -> bool {
+    in_list(word, &RANKS)
 }
 
 /// A word without a trailing full stop or possessive `'s`, for list lookups.
@@ -377,7 +410,7 @@ pub(crate) fn title_case(name: &str) -> String {
         if i > 0 {
             out.push(' ');
         }
-        if !is_all_caps(word) || is_roman_numeral(word) {
+        if !is_all_caps(word) || is_roman_numeral(word) || is_rank(word) {
             out.push_str(word);
         } else if i > 0 && in_list(word, &PARTICLES) {
             out.extend(word.chars().flat_map(char::to_lowercase));

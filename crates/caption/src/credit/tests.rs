@@ -288,3 +288,310 @@ fn one_word_photographer_after_ap_photo() {
         (vec![], strings(&["Reuters"]), Some("KCNA".to_string()))
     );
 }
+
+/// Checks the credit of `text` against `expected`, written `creators;
+/// agencies; source` with names comma-separated and `-` for no source
+/// (`"Oskar Lind; Reuters; -"`), or `none` for no credit at all.
+fn check(text: &str, expected: &str) {
+    let got = match find_credit(text) {
+        None => "none".to_string(),
+        Some(found) => format!(
+            "{}; {}; {}",
+            found.credit.creators.join(", "),
+            found.credit.agencies.join(", "),
+            found.credit.source.as_deref().unwrap_or("-")
+        ),
+    };
+    assert_eq!(got, expected, "{text:?}");
+}
+
+#[test]
+fn lead_in_forms() {
+    check(
+        "Boats at dawn in Porto Lume. Photograph: Oskar Lind/AP",
+        "Oskar Lind; AP; -",
+    );
+    check(
+        "Boats at dawn in Porto Lume. Photographer: Oskar Lind/Reuters",
+        "Oskar Lind; Reuters; -",
+    );
+    check(
+        "Boats at dawn in Porto Lume. Picture: Oskar Lind/EPA",
+        "Oskar Lind; EPA; -",
+    );
+    check(
+        "Boats at dawn in Porto Lume. Credit: Oskar Lind/AFP",
+        "Oskar Lind; AFP; -",
+    );
+    check(
+        "Boats at dawn in Porto Lume. (Image credit: Oskar Lind / AFP via Getty Images)",
+        "Oskar Lind; AFP, Getty Images; -",
+    );
+    check(
+        "Boats at dawn in Porto Lume. Image source, Oskar Lind/EPA",
+        "Oskar Lind; EPA; -",
+    );
+    check(
+        "Boats at dawn in Porto Lume. Image copyright Oskar Lind/Reuters",
+        "Oskar Lind; Reuters; -",
+    );
+    check(
+        "Boats at dawn in Porto Lume. Photoby Oskar Lind/Sipa USA",
+        "Oskar Lind; Sipa; -",
+    );
+    check(
+        "Boats at dawn in Porto Lume. PhotobyOskar Lind/Sipa USA",
+        "Oskar Lind; Sipa; -",
+    );
+    check(
+        "Boats at dawn in Porto Lume. Pool photo by Oskar Lind",
+        "Oskar Lind; ; -",
+    );
+}
+
+#[test]
+fn agency_only_credits() {
+    check(
+        "Boats at dawn in Porto Lume. (Image credit: Getty Images)",
+        "; Getty Images; -",
+    );
+    check("Boats at dawn in Porto Lume. (Photo by DPPI)", "; DPPI; -");
+    check("Boats at dawn in Porto Lume. (Photo by FNMC)", "; ; FNMC");
+    check(
+        "A rocket stands on its pad in Lowtown. (Image credit: Orbitco)",
+        "; ; Orbitco",
+    );
+}
+
+#[test]
+fn slash_orders() {
+    check(
+        "Voters queue in Porto Lume, 9 May 2021. EFE/EPA/Irene Sola",
+        "Irene Sola; EFE, EPA; -",
+    );
+    check("Voters queue in Porto Lume. EFE/EPA/POOL", "; EFE, EPA; -");
+    check(
+        "Voters queue in Porto Lume. (Photo by Irene Sola - Pool/Getty Images)",
+        "Irene Sola; Getty Images; -",
+    );
+    check(
+        "Voters queue in Porto Lume. Irene Sola/SOPA Images",
+        "Irene Sola; SOPA Images; -",
+    );
+}
+
+#[test]
+fn one_name_photographers_before_an_agency() {
+    check(
+        "Smoke over the hills near Karsa, in May 2023. Volkov/AP",
+        "Volkov; AP; -",
+    );
+    check(
+        "Divers leap in Porto Lume. Credit: Mirela/Getty Images",
+        "Mirela; Getty Images; -",
+    );
+    check(
+        "Divers leap in Porto Lume. Mirela/AFP via Getty Images",
+        "Mirela; AFP, Getty Images; -",
+    );
+    // Acronyms and organisation words stay suppliers.
+    check("Divers leap in Porto Lume. KCNA/Reuters", "; Reuters; KCNA");
+    check(
+        "Divers leap in Porto Lume. Kremlin/Reuters",
+        "; Reuters; Kremlin",
+    );
+}
+
+#[test]
+fn glued_credits() {
+    check(
+        "Troops raise a flag over the town hall in Karsa after the siege ended.REUTERS/Tomas Berg",
+        "Tomas Berg; Reuters; -",
+    );
+    check(
+        "Troops raise a flag over the town hall in Karsa, May 2, 2016.AFP/Tomas Berg",
+        "Tomas Berg; AFP; -",
+    );
+    check(
+        "Troops raise a flag over the town hall in Karsa. REUTERSTomas Berg",
+        "Tomas Berg; Reuters; -",
+    );
+    // An initial's full stop glued to a name is no sentence end.
+    check("The square was named for J.REUTERS in Karsa.", "none");
+}
+
+#[test]
+fn doubled_credits_merge() {
+    let text = "Delegates cheer in Lowtown. (Photo by Irene Sola / AFP) (Photo by Irene Sola/AFP via Getty Images)";
+    check(text, "Irene Sola; AFP, Getty Images; -");
+    let found = find_credit(text).expect("credit");
+    assert!(found
+        .span
+        .of(text)
+        .starts_with("(Photo by Irene Sola / AFP)"));
+}
+
+#[test]
+fn credits_that_open_or_interrupt_the_caption() {
+    let text = "Photo: Irene Sola/dpa - Travellers wait for a ferry in Porto Lume, Freedonia, March 1, 2022.";
+    check(text, "Irene Sola; DPA; -");
+    let found = find_credit(text).expect("credit");
+    assert_eq!(found.span.of(text), "Photo: Irene Sola/dpa -");
+    let text =
+        "Image copyright Irene Sola/AFP Image caption Children play in a fountain in Lowtown.";
+    check(text, "Irene Sola; AFP; -");
+    assert_eq!(
+        crate::text::description_text(text, find_credit(text).map(|c| c.span)),
+        "Children play in a fountain in Lowtown."
+    );
+    let text = "Rebels cross a bridge in Karsa on May 2, 2016. Photo: Irene Sola/dpa. The town fell within days.";
+    check(text, "Irene Sola; DPA; -");
+    // A lead-in word opening prose is no credit.
+    check(
+        "Photo booths line the pier in Porto Lume - a summer tradition.",
+        "none",
+    );
+}
+
+#[test]
+fn roles_and_channels_are_never_creators() {
+    check(
+        "Flames rise over Karsa. Amateur Video/Handout via REUTERS",
+        "; Reuters; Amateur Video",
+    );
+    check(
+        "Flames rise over Karsa. Social Media/Handout via REUTERS",
+        "; Reuters; Social Media",
+    );
+    check("Flames rise over Karsa. REUTERS/Handout", "; Reuters; -");
+}
+
+#[test]
+fn supplier_named_in_the_description() {
+    check(
+        "A lynx crosses a road in a photograph released by Lowtown Parks. Lowtown Parks/Reuters",
+        "; Reuters; Lowtown Parks",
+    );
+    check(
+        "A lynx crosses a road in Lowtown. Irene Sola/Reuters",
+        "Irene Sola; Reuters; -",
+    );
+}
+
+#[test]
+fn capitals_keep_acronyms_and_ranks() {
+    check(
+        "Rangers guide hikers in Lowtown. (NPS Photo/Irene Sola)",
+        "Irene Sola; NPS Photo; -",
+    );
+}
+
+#[test]
+fn services_and_ranks() {
+    check(
+        "Sailors load a ship in Lowtown. NPS photo by Irene Sola",
+        "Irene Sola; ; NPS",
+    );
+    check(
+        "Sailors load a ship in Lowtown. Freedonian Navy photo by SSG IRENE SOLA",
+        "SSG Irene Sola; ; Freedonian Navy",
+    );
+    check(
+        "Sailors load a ship in Lowtown. (Freedonian Navy photo by MC2 IRENE SOLA)",
+        "MC2 Irene Sola; ; Freedonian Navy",
+    );
+    check(
+        "Sailors load a ship in Lowtown. Photo by Sgt. Irene Sola/Freedonian Army",
+        "Sgt. Irene Sola; ; Freedonian Army",
+    );
+}
+
+#[test]
+fn agencies_off_the_list_are_never_sources() {
+    check(
+        "Rescuers dig in Karsa. Irene Sola/Ukrinform",
+        "Irene Sola; Ukrinform; -",
+    );
+    check(
+        "Rescuers dig in Karsa. (Photo by Irene Sola/Europa Press via Getty Images)",
+        "Irene Sola; Europa Press, Getty Images; -",
+    );
+    let found = find_credit("Rescuers dig in Karsa. Irene Sola/Ukrinform").expect("credit");
+    assert!(!found.handout);
+}
+
+#[test]
+fn copyright_notices_inside_text_are_not_credits() {
+    check(
+        "Lowtown Daily is part of a media group. © 2024 Lowtown Daily. All rights reserved.",
+        "none",
+    );
+}
+
+#[test]
+fn a_credited_supplier_is_no_person() {
+    let gazetteer = gazetteer::Gazetteer::builder().build();
+    let text = "A lynx crosses a road in a photograph released by Parks Freedonia. Parks Freedonia/Reuters";
+    let record = crate::parse(text, &gazetteer);
+    assert_eq!(record.credit.source.as_deref(), Some("Parks Freedonia"));
+    assert!(record.credit.creators.is_empty());
+    assert!(record.persons.is_empty(), "{:?}", record.persons);
+}
+
+#[test]
+fn an_agency_before_a_colon_credits_what_follows() {
+    for (credit, agency) in [
+        ("REUTERS: Tomas Berg", "Reuters"),
+        ("AP Photo: Tomas Berg", "AP"),
+        ("Getty Images: Tomas Berg", "Getty Images"),
+    ] {
+        let text = format!("A ferry docks at Port Vela, May 2, 2016. {credit}");
+        assert_eq!(
+            who(&text),
+            (strings(&["Tomas Berg"]), strings(&[agency]), None),
+            "{credit}"
+        );
+    }
+    // A colon after anything else is prose.
+    for text in [
+        "A ferry docks at Port Vela. Note: Tomas Berg",
+        "Crowds gather as the mayor told AFP: we will rebuild the harbour",
+    ] {
+        assert!(find_credit(text).is_none(), "{text}");
+    }
+}
+
+#[test]
+fn a_credit_in_capitals_after_a_sentence_without_its_stop() {
+    assert_eq!(
+        who("Floodwater runs through the old town of Lowtown, southeast Freedonia TOMAS BERG/AFP/GETTY IMAGES"),
+        (strings(&["Tomas Berg"]), strings(&["AFP", "Getty Images"]), None)
+    );
+    assert_eq!(
+        who("A hawk flies over Victory Square IRENE SOLA/EPA"),
+        (strings(&["Irene Sola"]), strings(&["EPA"]), None)
+    );
+    // Capitals that are not a credit stay in the description.
+    assert!(find_credit("Delegates arrive for the summit of NATO").is_none());
+}
+
+#[test]
+fn a_photographer_and_the_paper_after_a_comma() {
+    for credit in [
+        "Tomas Berg, The Lowtown Post",
+        "Tomas Berg, Special to The Lowtown Post",
+    ] {
+        let text = format!("A snowplough clears the road near Lowtown on Sunday. {credit}");
+        assert_eq!(
+            who(&text),
+            (
+                strings(&["Tomas Berg"]),
+                strings(&["The Lowtown Post"]),
+                None
+            ),
+            "{credit}"
+        );
+    }
+    // A paper's name alone is a masthead as often as a credit.
+    assert!(find_credit("The week in pictures. The Lowtown Post").is_none());
+}

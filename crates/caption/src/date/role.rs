@@ -120,6 +120,7 @@ const FILLERS: &[&str] = &[
     "his",
     "image",
     "in",
+    "inside",
     "is",
     "its",
     "late",
@@ -130,6 +131,7 @@ const FILLERS: &[&str] = &[
     "ministry",
     "ministry's",
     "mobile",
+    "national",
     "near",
     "network",
     "news",
@@ -141,6 +143,7 @@ const FILLERS: &[&str] = &[
     "on",
     "online",
     "opposition",
+    "outside",
     "phone",
     "photo",
     "photograph",
@@ -315,15 +318,29 @@ fn releases_the_image(text: &str, tokens: &[Token], verb: usize, sentence_start:
     if in_list(token_text(text, tokens[verb]), &MEDIA_RELEASE_WORDS) {
         return true;
     }
-    (sentence_start..verb)
+    let mut words = (sentence_start..verb)
         .rev()
-        .take(3)
         .filter(|&i| tokens[i].kind == Kind::Word)
-        .any(|i| {
-            in_list(token_text(text, tokens[i]), &PHOTO_WORDS)
-                || token_text(text, tokens[i]) == "footage"
-        })
+        .map(|i| token_text(text, tokens[i]));
+    let mut coordinated = false;
+    for (k, word) in words.by_ref().take(COORDINATION_WORDS).enumerate() {
+        if k < 3 && (in_list(word, &PHOTO_WORDS) || word == "footage") {
+            return true;
+        }
+        // `a video filmed during the raid and released by ...`: released
+        // together with a verb of taking, so what is released is the image.
+        if word == "and" {
+            coordinated = true;
+        } else if coordinated && in_list(word, &TAKEN_WORDS) {
+            return true;
+        }
+    }
+    false
 }
+
+/// How many words back a release verb looks for a taking verb it is
+/// coordinated with (`filmed during the seizure and released`).
+const COORDINATION_WORDS: usize = 8;
 
 /// `<date>[,] [file] photo`: the date names the picture.
 fn photo_after(text: &str, tokens: &[Token], last: usize) -> bool {

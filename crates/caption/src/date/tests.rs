@@ -294,3 +294,57 @@ proptest! {
         let _ = all(&text);
     }
 }
+
+/// `date_created` of `text`, `-` for none.
+fn check(text: &str, expected: &str) {
+    assert_eq!(
+        created(text).as_deref().unwrap_or("-"),
+        expected,
+        "{text:?}"
+    );
+}
+
+#[test]
+fn release_phrases_with_names_and_places_between() {
+    check("Troops patrol Karsa in this photograph distributed by Freedonia's national news agency FNA on April 4, 2014.", "-");
+    check(
+        "Smoke rises in Karsa in a picture obtained by Reuters outside Freedonia on May 3, 2021.",
+        "-",
+    );
+    check("Gunmen board a ship in a still from a video filmed during the raid and released by the Karsa Media Office on June 5, 2022.", "-");
+    // Aid handed out on a day is the scene, not a release of the picture.
+    check(
+        "Men queue for flour distributed by the council in Karsa, June 5, 2022.",
+        "2022-06-05",
+    );
+}
+
+#[test]
+fn bare_year_closing_the_dateline() {
+    check(
+        "FILE - A man walks past the old mosque in Karsa, Freedonia, in 2013.",
+        "2013",
+    );
+    check("A man who lost his home in 2013 walks in Karsa.", "-");
+    check(
+        "A man walks in Karsa, Freedonia, in 2013. The mosque was rebuilt in 2019.",
+        "2013",
+    );
+}
+
+#[test]
+fn datelines_of_other_wire_styles() {
+    check(
+        "Voters queue at a school in Porto Lume, Freedonia, 23 July 2023.",
+        "2023-07-23",
+    );
+    check("PORTO LUME, FREEDONIA - MARCH 3: Voters queue at a school on March 3, 2024 in Porto Lume, Freedonia.", "2024-03-03");
+    check(
+        "PORTO LUME, FREEDONIA - MARCH 3: Voters queue at a school in Porto Lume in 2024.",
+        "2024-03-03",
+    );
+    check(
+        "Voters queue at a school in Porto Lume on Feb. 2, 2024.",
+        "2024-02-02",
+    );
+}

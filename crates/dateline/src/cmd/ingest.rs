@@ -268,6 +268,7 @@ fn ingest_one(
         let reader = scope.spawn(move || {
             let mut seq = 0;
             input::read_document(
+                input::open(Some(path), name)?,
                 Some(path),
                 name,
                 BATCH_BYTES,

@@ -47,6 +47,10 @@ pub struct ParseArgs {
     /// `--format parquet`.
     #[arg(long, value_name = "DIR|FILE", required_if_eq_any([("format", "xmp"), ("format", "parquet")]))]
     out: Option<PathBuf>,
+    /// Instead of records, say for each input line what it was taken for
+    /// and why, and for each record how its credit, date and place were read.
+    #[arg(long, conflicts_with_all = ["unique", "format", "out"])]
+    explain: bool,
 }
 
 /// What `dateline parse` writes.
@@ -92,6 +96,10 @@ struct Rendered {
 /// Runs `dateline parse`.
 pub fn run(args: ParseArgs) -> anyhow::Result<ExitCode> {
     let gazetteer = load_gazetteer(args.gazetteer.as_deref())?;
+    if args.explain {
+        crate::cmd::explain::run(&args.files, gazetteer)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let threads = args.threads.map_or_else(default_threads, |n| n.get());
     if args.out.is_some() && args.format == Format::Json {
         anyhow::bail!(
@@ -139,13 +147,7 @@ type SendBatch<'a> = dyn FnMut(Batch) -> anyhow::Result<()> + 'a;
 fn read_inputs(files: &[PathBuf], send: &mut SendBatch<'_>) -> anyhow::Result<usize> {
     let mut seq = 0;
     let mut failures = 0;
-    let inputs: Vec<Option<&Path>> = if files.is_empty() {
-        vec![None]
-    } else {
-        files.iter().map(|p| Some(p.as_path())).collect()
-    };
-    for path in inputs {
-        let name = path.map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
+    for (path, name) in input::named_inputs(files) {
         if let Err(err) = read_input(path, &name, &mut seq, send) {
             if crate::cmd::is_broken_pipe(&err) {
                 return Err(err);
@@ -165,6 +167,7 @@ fn read_input(
     send: &mut SendBatch<'_>,
 ) -> anyhow::Result<()> {
     input::read_document(
+        input::open(path, name)?,
         path,
         name,
         BATCH_BYTES,
@@ -236,14 +239,88 @@ struct Output<W: Write> {
 }
 
 /// What `--unique` remembers: the ids written, the full texts (to match
-/// cut-short copies against) and the cut-short copies not yet matched.
-/// Memory grows with the number of distinct captions, not with the input.
+/// cut-short copies against), and the records from the first cut-short
+/// copy still waiting for its full version on, in input order. A full
+/// version that comes later takes its cut copy's place, so records keep the
+/// order in which their pictures first appeared. Memory grows with the
+/// number of distinct captions, and the wait is bounded by
+/// [`MAX_RECORDS_WAITING`].
 #[derive(Default)]
 struct Unique {
     seen: HashSet<String>,
     full_texts: BTreeSet<String>,
-    /// Cut-short copies with their rendered bytes.
-    held: Vec<(Rendered, Vec<u8>)>,
+    waiting: std::collections::VecDeque<Waiting>,
+}
+
+/// A record held back behind a cut-short copy, with its rendered bytes.
+struct Waiting {
+    record: Rendered,
+    bytes: Vec<u8>,
+    /// A cut-short copy whose full version has not been seen yet.
+    cut: bool,
+}
+
+/// Records held back behind a cut-short copy before it is written as it
+/// is: a cut copy's full version comes within a page or two of it.
+const MAX_RECORDS_WAITING: usize = 10_000;
+
+impl Unique {
+    /// Takes a record in input order; returns the records that can be
+    /// written now, in order.
+    fn take(&mut self, record: Rendered, bytes: &[u8]) -> Vec<Waiting> {
+        if !self.seen.insert(record.id.clone()) {
+            return Vec::new();
+        }
+        if record.truncated {
+            if self.completes_earlier(&record.text) {
+                return Vec::new();
+            }
+            self.waiting.push_back(Waiting {
+                record,
+                bytes: bytes.to_vec(),
+                cut: true,
+            });
+        } else {
+            self.full_texts.insert(record.text.clone());
+            let completes = |w: &Waiting, text: &str| {
+                w.cut && text.starts_with(truncated_prefix(&w.record.text))
+            };
+            let first = self.waiting.iter().position(|w| completes(w, &record.text));
+            let text = record.text.clone();
+            let full = Waiting {
+                record,
+                bytes: bytes.to_vec(),
+                cut: false,
+            };
+            match first {
+                Some(first) => {
+                    // The full version takes its first cut copy's place;
+                    // its other cut copies merge into it.
+                    self.waiting[first] = full;
+                    self.waiting.retain(|w| !completes(w, &text));
+                }
+                None => self.waiting.push_back(full),
+            }
+        }
+        let mut ready = Vec::new();
+        while self
+            .waiting
+            .front()
+            .is_some_and(|w| !w.cut || self.waiting.len() > MAX_RECORDS_WAITING)
+        {
+            ready.extend(self.waiting.pop_front());
+        }
+        ready
+    }
+
+    /// Whether a full caption already seen starts with a cut copy's words.
+    fn completes_earlier(&self, cut_text: &str) -> bool {
+        let prefix = truncated_prefix(cut_text);
+        self.full_texts
+            .range(prefix.to_string()..)
+            .next()
+            .is_some_and(|full| full.starts_with(prefix))
+    }
 }
 
 impl<W: Write> Output<W> {
@@ -264,18 +341,14 @@ impl<W: Write> Output<W> {
         }
         for record in records {
             let bytes = &all[record.range.clone()];
-            if let Some(unique) = &mut self.unique {
-                if !unique.seen.insert(record.id.clone()) {
-                    continue;
+            match &mut self.unique {
+                Some(unique) => {
+                    for ready in unique.take(record, bytes) {
+                        self.emit(&ready.record, &ready.bytes)?;
+                    }
                 }
-                if record.truncated {
-                    // Its full version may come later in the document.
-                    unique.held.push((record, bytes.to_vec()));
-                    continue;
-                }
-                unique.full_texts.insert(record.text.clone());
+                None => self.emit(&record, bytes)?,
             }
-            self.emit(&record, bytes)?;
         }
         Ok(())
     }
@@ -290,21 +363,12 @@ impl<W: Write> Output<W> {
         }
     }
 
-    /// Writes the cut-short copies that no full caption completes (at the
-    /// end, since the full version may come anywhere), then flushes.
+    /// Writes the records still waiting (cut-short copies that no full
+    /// caption completed stay where they first appeared), then flushes.
     fn finish(&mut self) -> anyhow::Result<()> {
-        let Some(unique) = self.unique.take() else {
-            return self.flush();
-        };
-        for (record, bytes) in unique.held {
-            let prefix = truncated_prefix(&record.text);
-            let completed = unique
-                .full_texts
-                .range(prefix.to_string()..)
-                .next()
-                .is_some_and(|full| full.starts_with(prefix));
-            if !completed {
-                self.emit(&record, &bytes)?;
+        if let Some(unique) = self.unique.take() {
+            for waiting in unique.waiting {
+                self.emit(&waiting.record, &waiting.bytes)?;
             }
         }
         self.flush()

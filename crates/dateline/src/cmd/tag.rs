@@ -1,6 +1,10 @@
 //! `dateline tag`: the photo-desk job. Read each image's caption, extract
 //! its fields, and write them back into the image's IPTC-IIM and XMP.
 //!
+//! What is written is what `dateline parse` prints for the same file: the
+//! record comes from the same path (`input::records_of`, stated fields
+//! merged) and goes through the one mapping, `photo::metadata_of`.
+//!
 //! Fields the image already has are kept unless `--overwrite`; the
 //! description itself is never rewritten. The image data is copied byte for
 //! byte (photometa rewrites only the metadata segments). `--in-place`
@@ -86,13 +90,16 @@ fn tag_one(
     for warning in &found.warnings {
         eprintln!("dateline: warning: {}: {warning}", image.display());
     }
-    let caption = found
-        .merged
-        .description
-        .as_deref()
-        .filter(|d| !d.trim().is_empty())
+    // The record `dateline parse` prints for this file, through the same
+    // path (caption parsed, stated fields merged), so that what is written
+    // is what parse shows.
+    let piece = photo::caption_piece(&found.merged, None)
         .context("the image has no caption (IPTC Caption-Abstract or XMP Description) to read")?;
-    let record = caption::parse(caption, gazetteer);
+    let record = crate::input::records_of(&piece, gazetteer)
+        .into_iter()
+        .next()
+        .map(|found| found.record)
+        .context("the caption gave no record")?;
     let fields = photometa::PhotoMetadata {
         description: None,
         ..photo::metadata_of(&record)

@@ -24,6 +24,7 @@ use super::markup::{
     class_role, closes_p, fragment_text, has_markup, is_chrome, is_descriptive, is_inline, is_tiny,
     is_void, ClassRole, TextBuf,
 };
+use super::same;
 use super::url::{first_of_srcset, image_key, is_placeholder, resolve};
 use super::{HtmlCaptions, Origin, PageCaption, Stated, Warning, MAX_DEPTH, MAX_JSONLD_BYTES};
 
@@ -922,6 +923,7 @@ impl Collector {
     fn finish(mut self) -> HtmlCaptions {
         while self.pop().is_some() {}
         self.flush_free_image();
+        self.merge_teasers();
         self.merge_json_ld();
         self.add_open_graph();
         let base = self.base.take();
@@ -947,6 +949,92 @@ impl Collector {
         }
     }
 
+    /// A picture whose caption the markup shows twice, a thumbnail's `alt`
+    /// or a teaser (the caption without its credit, or cut short) beside
+    /// the full figure caption, is one caption: the full one, which takes
+    /// from the teaser what it lacks (an image URL, a credit, stated
+    /// fields). Two full captions with the same text are two pictures.
+    fn merge_teasers(&mut self) {
+        /// Larger groups of captions sharing an opening are not compared
+        /// pair by pair (a page of 10,000 near-identical captions).
+        const MAX_GROUP: usize = 256;
+        let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, found) in self.found.iter().enumerate() {
+            if let Some(key) = same::prefix_key(&found.text) {
+                by_key.entry(key).or_default().push(i);
+            }
+        }
+        let mut into: Vec<Option<usize>> = vec![None; self.found.len()];
+        let mut groups: Vec<Vec<usize>> = by_key
+            .into_values()
+            .filter(|g| g.len() > 1 && g.len() <= MAX_GROUP)
+            .collect();
+        groups.sort_unstable();
+        for group in &groups {
+            for &short in group {
+                into[short] = group
+                    .iter()
+                    .copied()
+                    .filter(|&full| full != short)
+                    .find(|&full| self.is_teaser_of(short, full));
+            }
+        }
+        // Follow chains (a cut copy into the uncredited one into the full one).
+        let target = |mut i: usize| {
+            let mut steps = 0;
+            while let Some(next) = into[i] {
+                i = next;
+                steps += 1;
+                if steps > MAX_GROUP {
+                    break;
+                }
+            }
+            i
+        };
+        let targets: Vec<usize> = (0..self.found.len()).map(target).collect();
+        let mut moved: Vec<(usize, Found)> = Vec::new();
+        let mut kept: Vec<Found> = Vec::with_capacity(self.found.len());
+        let mut new_index = vec![0; self.found.len()];
+        for (i, found) in std::mem::take(&mut self.found).into_iter().enumerate() {
+            if targets[i] == i {
+                new_index[i] = kept.len();
+                kept.push(found);
+            } else {
+                moved.push((targets[i], found));
+            }
+        }
+        for (target, teaser) in moved {
+            let full = &mut kept[new_index[target]];
+            full.stated.fill_from(&teaser.stated);
+            if full.image.is_none() {
+                full.image = teaser.image;
+            }
+            if full.credit.is_none() {
+                if let Some(credit) = teaser.credit {
+                    if !full.text.contains(credit.as_str()) {
+                        full.credit = Some(credit);
+                    }
+                }
+            }
+        }
+        self.found = kept;
+    }
+
+    /// Whether caption `short` is a teaser of caption `full` (see `same`):
+    /// the short one must be lesser, an `alt`/`title`, cut short, or
+    /// without the credit the full one has.
+    fn is_teaser_of(&self, short: usize, full: usize) -> bool {
+        let (a, b) = (&self.found[short], &self.found[full]);
+        let joined_a = join_credit(&a.text, a.credit.as_deref());
+        let joined_b = join_credit(&b.text, b.credit.as_deref());
+        let lesser = matches!(a.origin, Origin::ImgAlt | Origin::ImgTitle)
+            || caption::strip_truncation_mark(&a.text).is_some()
+            || (a.credit.is_none() && joined_b.len() > joined_a.len());
+        // Equal texts: the earlier one stays, so no two merge into each other.
+        let fuller = joined_b.len() > joined_a.len() || (joined_b == joined_a && full < short);
+        lesser && fuller && same::is_teaser(&joined_a, &joined_b, b.credit.as_deref())
+    }
+
     /// JSON-LD images that are the same picture as a caption of the markup
     /// (same URL, same image file, or same text) are merged into it; the
     /// others with a caption become captions of their own.
@@ -954,11 +1042,13 @@ impl Collector {
         let mut by_url: HashMap<String, usize> = HashMap::new();
         let mut by_key: HashMap<String, Option<usize>> = HashMap::new();
         let mut by_text: HashMap<String, usize> = HashMap::new();
+        let mut by_prefix: HashMap<String, Vec<usize>> = HashMap::new();
         let index = |found: &Found,
                      i: usize,
                      by_url: &mut HashMap<String, usize>,
                      by_key: &mut HashMap<String, Option<usize>>,
-                     by_text: &mut HashMap<String, usize>| {
+                     by_text: &mut HashMap<String, usize>,
+                     by_prefix: &mut HashMap<String, Vec<usize>>| {
             if let Some(url) = &found.image {
                 by_url.entry(url.clone()).or_insert(i);
                 let key = image_key(url);
@@ -976,9 +1066,19 @@ impl Collector {
             by_text.entry(found.text.clone()).or_insert(i);
             let joined = join_credit(&found.text, found.credit.as_deref());
             by_text.entry(joined).or_insert(i);
+            if let Some(key) = same::prefix_key(&found.text) {
+                by_prefix.entry(key).or_default().push(i);
+            }
         };
         for (i, found) in self.found.iter().enumerate() {
-            index(found, i, &mut by_url, &mut by_key, &mut by_text);
+            index(
+                found,
+                i,
+                &mut by_url,
+                &mut by_key,
+                &mut by_text,
+                &mut by_prefix,
+            );
         }
         for image in std::mem::take(&mut self.ld_images) {
             let url = image.url.filter(|u| !is_placeholder(u));
@@ -990,9 +1090,33 @@ impl Collector {
                         .copied()
                         .or_else(|| by_key.get(&image_key(u)).copied().flatten())
                 })
-                .or_else(|| image.caption.as_ref().and_then(|c| by_text.get(c).copied()));
+                .or_else(|| image.caption.as_ref().and_then(|c| by_text.get(c).copied()))
+                .or_else(|| {
+                    let caption = image.caption.as_deref()?;
+                    let candidates = by_prefix.get(&same::prefix_key(caption)?)?;
+                    candidates.iter().copied().find(|&i| {
+                        let found = &self.found[i];
+                        let joined = join_credit(&found.text, found.credit.as_deref());
+                        same::is_teaser(caption, &joined, found.credit.as_deref())
+                            || same::is_teaser(
+                                &found.text,
+                                caption,
+                                image.stated.credit_text.as_deref(),
+                            )
+                    })
+                });
             if let Some(i) = same {
                 let found = &mut self.found[i];
+                // The visible caption cut short, the JSON-LD one whole: the
+                // picture's caption is the whole one.
+                if let Some(caption) = &image.caption {
+                    if caption.len() > found.text.len()
+                        && caption::strip_truncation_mark(&found.text).is_some()
+                        && same::is_teaser(&found.text, caption, None)
+                    {
+                        found.text.clone_from(caption);
+                    }
+                }
                 found.stated.fill_from(&image.stated);
                 if found.image.is_none() {
                     found.image = url;
@@ -1018,7 +1142,14 @@ impl Collector {
                 stated: image.stated,
             };
             let i = self.found.len();
-            index(&found, i, &mut by_url, &mut by_key, &mut by_text);
+            index(
+                &found,
+                i,
+                &mut by_url,
+                &mut by_key,
+                &mut by_text,
+                &mut by_prefix,
+            );
             self.found.push(found);
         }
     }

@@ -110,13 +110,21 @@ fn image(object: &Map<String, Value>, offset: u64) -> Option<LdImage> {
             }
         }
     }
+    let place = ["contentLocation", "locationCreated"]
+        .iter()
+        .find_map(|name| object.get(*name));
+    let address = place.and_then(address_of);
+    let part = |name: &str| address.and_then(|a| a.get(name)).and_then(text_of);
     let stated = Stated {
         creators,
         credit_text: field("creditText"),
         copyright_holder: field("copyrightHolder"),
         copyright_notice: field("copyrightNotice"),
         date_created: field("dateCreated"),
-        content_location: field("contentLocation").or_else(|| field("locationCreated")),
+        content_location: place.and_then(text_of),
+        address_locality: part("addressLocality"),
+        address_region: part("addressRegion"),
+        address_country: part("addressCountry"),
     };
     if caption.is_none() && url.is_none() && stated.is_empty() {
         return None;
@@ -145,6 +153,18 @@ fn text_of(value: &Value) -> Option<String> {
         _ => return None,
     };
     (!text.is_empty()).then_some(text)
+}
+
+/// The `PostalAddress` object of a place (the place's first, when a list).
+fn address_of(place: &Value) -> Option<&Map<String, Value>> {
+    match place {
+        Value::Object(o) => match o.get("address") {
+            Some(Value::Object(address)) => Some(address),
+            _ => None,
+        },
+        Value::Array(items) => items.iter().take(16).find_map(address_of),
+        _ => None,
+    }
 }
 
 fn url_of(value: &Value) -> Option<String> {
@@ -220,7 +240,23 @@ mod tests {
         );
         assert_eq!(first.stated.content_location.as_deref(), Some("Brighton"));
         assert_eq!(found[1].caption.as_deref(), Some("Second & last"));
+        assert_eq!(found[1].stated.address_locality, None);
         assert_eq!(found[1].offset, 7);
+    }
+
+    #[test]
+    fn a_place_address_is_read_part_by_part() {
+        let found = images(
+            r#"{"@type":"ImageObject","caption":"Fans cheer at the stadium.",
+                "contentLocation":{"@type":"Place","name":"Rose Bowl",
+                    "address":{"@type":"PostalAddress","addressLocality":"Pasadena",
+                        "addressRegion":"CA","addressCountry":{"@type":"Country","name":"US"}}}}"#,
+        );
+        let stated = &found[0].stated;
+        assert_eq!(stated.content_location.as_deref(), Some("Rose Bowl"));
+        assert_eq!(stated.address_locality.as_deref(), Some("Pasadena"));
+        assert_eq!(stated.address_region.as_deref(), Some("CA"));
+        assert_eq!(stated.address_country.as_deref(), Some("US"));
     }
 
     #[test]

@@ -427,3 +427,80 @@ fn credit_only_captions_and_credits_written_first() {
         ]
     );
 }
+
+#[test]
+fn a_thumbnail_teaser_and_its_full_figure_are_one_picture() {
+    // A strip of thumbnails (alt: the caption without its credit, or cut
+    // short), then the figures in full; a second picture with the same
+    // opening sentence but more text stays its own.
+    let page = r#"<ul class="thumbs">
+        <li><img src="/t/harbour-s.jpg" alt="Fishing boats wait for the storm to pass in the harbour of Sfax, Tunisia, Jan. 12, 2024."></li>
+        <li><img src="/t/market-s.jpg" alt="Traders set out their stalls before dawn at the central..."></li>
+      </ul>
+      <figure><img src="/f/harbour.jpg"><figcaption>Fishing boats wait for the storm to pass in the harbour of Sfax, Tunisia, Jan. 12, 2024. <span class="credit">REUTERS/Amel Ben Salah</span></figcaption></figure>
+      <figure><img src="/f/market.jpg"><figcaption>Traders set out their stalls before dawn at the central market of Sfax, Tunisia, Jan. 13, 2024. REUTERS/Amel Ben Salah</figcaption></figure>
+      <figure><img src="/f/harbour2.jpg"><figcaption>Fishing boats wait for the storm to pass in the harbour of Sfax, Tunisia, Jan. 12, 2024. A crew checks its moorings. REUTERS/Amel Ben Salah</figcaption></figure>"#;
+    let found = read(page).captions;
+    let got: Vec<(&str, Option<&str>)> = found
+        .iter()
+        .map(|c| (c.text.as_str(), c.image_url.as_deref()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "Fishing boats wait for the storm to pass in the harbour of Sfax, Tunisia, Jan. 12, 2024. REUTERS/Amel Ben Salah",
+                Some("/f/harbour.jpg")
+            ),
+            (
+                "Traders set out their stalls before dawn at the central market of Sfax, Tunisia, Jan. 13, 2024. REUTERS/Amel Ben Salah",
+                Some("/f/market.jpg")
+            ),
+            (
+                "Fishing boats wait for the storm to pass in the harbour of Sfax, Tunisia, Jan. 12, 2024. A crew checks its moorings. REUTERS/Amel Ben Salah",
+                Some("/f/harbour2.jpg")
+            ),
+        ]
+    );
+}
+
+#[test]
+fn two_pictures_with_one_caption_stay_two() {
+    let caption =
+        "Supporters wave flags at a rally in Accra, Ghana, Dec. 5, 2024. REUTERS/Kofi Mensah";
+    let page = format!(
+        r#"<figure><img src="/a.jpg"><figcaption>{caption}</figcaption></figure>
+           <figure><img src="/b.jpg"><figcaption>{caption}</figcaption></figure>"#
+    );
+    assert_eq!(texts(&page), [caption, caption]);
+}
+
+#[test]
+fn json_ld_and_the_visible_caption_of_one_picture_are_one() {
+    // The JSON-LD caption lacks the credit and its image is another size;
+    // the visible one is cut short on a second picture, whole in JSON-LD.
+    let page = r#"<script type="application/ld+json">[
+        {"@type":"ImageObject","contentUrl":"https://cdn.example/img/1200/quay.jpg",
+         "caption":"Dockers unload grain at the port of Constanta, Romania, March 4, 2024.",
+         "creator":"Ioana Pop","contentLocation":{"@type":"Place","address":{"addressLocality":"Constanta","addressCountry":"RO"}}},
+        {"@type":"ImageObject","contentUrl":"https://cdn.example/img/1200/silo.jpg",
+         "caption":"A worker climbs a grain silo at the port of Constanta, Romania, March 4, 2024. Ioana Pop/AFP"}]</script>
+      <figure><img src="/s/quay-640.webp"><figcaption>Dockers unload grain at the port of Constanta, Romania, March 4, 2024. <cite>Ioana Pop/AFP</cite></figcaption></figure>
+      <figure><img src="/s/silo-640.webp"><figcaption>A worker climbs a grain silo at the port of Constanta...</figcaption></figure>"#;
+    let found = read(page).captions;
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert_eq!(
+        found[0].text,
+        "Dockers unload grain at the port of Constanta, Romania, March 4, 2024. Ioana Pop/AFP"
+    );
+    assert_eq!(found[0].stated.creators, ["Ioana Pop"]);
+    assert_eq!(
+        found[0].stated.address_locality.as_deref(),
+        Some("Constanta")
+    );
+    assert_eq!(
+        found[1].text,
+        "A worker climbs a grain silo at the port of Constanta, Romania, March 4, 2024. Ioana Pop/AFP"
+    );
+    assert_eq!(found[1].image_url.as_deref(), Some("/s/silo-640.webp"));
+}

@@ -1,0 +1,685 @@
+//! What the segmenter knows of a line: yes/no properties of its words, of
+//! its neighbours' words and of the blank lines around it, numbered so a
+//! weight table can score them.
+//!
+//! Properties describe the line's shape, never one page's wording: length,
+//! how it starts and ends, whether it is or ends in a credit, holds a date,
+//! a counter, a truncation mark, navigation words, a byline or second-person
+//! hints, and whether the same words stand elsewhere on the page.
+
+use rustc_hash::FxHashMap;
+
+use super::line::{Label, Line};
+
+/// A set of [`Prop`]s, one bit each.
+pub(crate) type Props = u64;
+
+/// Declares the properties with their names (as `--explain` prints them).
+macro_rules! props {
+    ($($name:ident = $bit:literal, $text:literal;)*) => {
+        $(pub(crate) const $name: Props = 1 << $bit;)*
+        /// Each property's bit and its name.
+        pub(crate) const PROP_NAMES: &[(Props, &str)] = &[$(($name, $text)),*];
+    };
+}
+
+props! {
+    TINY = 0, "under 16 bytes";
+    SHORT = 1, "16-47 bytes";
+    MEDIUM = 2, "48-99 bytes";
+    LONG = 3, "100-199 bytes";
+    HUGE = 4, "200 bytes or more";
+    FEW_WORDS = 5, "three words or fewer";
+    ENDS_SENTENCE = 6, "ends like a sentence";
+    ENDS_OPEN = 7, "ends mid-sentence (comma, colon or a bare word)";
+    STARTS_LOWER = 8, "starts in lower case";
+    STARTS_DIGIT = 9, "starts with a digit";
+    CREDIT_ONLY = 10, "is a credit and nothing else";
+    ENDS_CREDIT = 11, "ends in a credit";
+    CREDIT_LABEL = 12, "has a credit label";
+    CAPTION_LABEL = 13, "has a caption label";
+    DATE = 14, "names a day of a month";
+    YEAR = 15, "holds a year";
+    TRUNCATED = 16, "is cut short";
+    COUNTER = 17, "holds a counter";
+    EMPTY = 18, "is empty once counters and labels are cut";
+    NAVIGATION = 19, "is navigation words";
+    BARS = 20, "has parts between bars or spaced slashes";
+    FIELD = 21, "is a `Label: value` field";
+    DIGITS = 22, "is mostly digits";
+    CLOCK = 23, "holds a time of day";
+    BYLINE = 24, "opens with `by` (a byline or curated-by line)";
+    ADDRESSES_READER = 25, "addresses the reader (you, your, we, our)";
+    TITLE_CASE = 26, "capitalizes most words (a headline)";
+    SENTENCES = 27, "holds several sentences";
+    CAPS_DATELINE = 28, "opens with an upper-case dateline";
+    REPEATED = 29, "stands elsewhere on the page too";
+    CUT_COPY = 30, "is a cut copy of a longer line on the page";
+    BULLET = 31, "is a list item";
+    LINK = 32, "holds a web address";
+    PLACE_CUE = 33, "says where (`in`/`at` and a name)";
+    QUOTED = 34, "is in quotes";
+    UNCREDITED = 35, "is a sentence without a credit on a page whose captions have credits";
+    COPYRIGHT = 36, "is a copyright notice";
+    SCENE_VERB = 37, "has a present-tense verb before a preposition (`looks at`)";
+    PAST_VERB = 38, "has a past-tense verb before a preposition (`walked to`)";
+    HEADLINE = 39, "stops without a sentence end or credit, and nothing goes on below";
+    ABOUT_PICTURES = 40, "speaks of pictures in the plural (an intro to the gallery)";
+}
+
+/// How many properties a line has.
+const N_PROPS: usize = 41;
+
+/// Features besides the line's and its neighbours' properties.
+const BIAS: usize = 3 * N_PROPS;
+const GAP_BEFORE: usize = BIAS + 1;
+const GAP_AFTER: usize = BIAS + 2;
+const FIRST_LINE: usize = BIAS + 3;
+const LAST_LINE: usize = BIAS + 4;
+/// The line goes on from the one before with no blank line between: that
+/// one stops mid-sentence and this one starts in lower case (a caption
+/// wrapped by the page). A conjunction the weights of single properties
+/// cannot express.
+const WRAPS_ON: usize = BIAS + 5;
+
+/// How many features a line has: its own properties, the line before's,
+/// the line after's, and six about its place.
+pub(crate) const N_FEATURES: usize = 3 * N_PROPS + 6;
+
+/// The active features of each line, as indices below [`N_FEATURES`].
+pub(crate) fn features(lines: &[Props], gaps: &[bool]) -> Vec<Vec<u16>> {
+    let n = lines.len();
+    (0..n)
+        .map(|i| {
+            let mut active = Vec::with_capacity(24);
+            push_bits(&mut active, lines[i], 0);
+            if i > 0 {
+                push_bits(&mut active, lines[i - 1], N_PROPS);
+            } else {
+                active.push(FIRST_LINE as u16);
+            }
+            if i + 1 < n {
+                push_bits(&mut active, lines[i + 1], 2 * N_PROPS);
+            } else {
+                active.push(LAST_LINE as u16);
+            }
+            active.push(BIAS as u16);
+            if gaps[i] {
+                active.push(GAP_BEFORE as u16);
+            }
+            if gaps.get(i + 1).copied().unwrap_or(true) {
+                active.push(GAP_AFTER as u16);
+            }
+            if i > 0 && !gaps[i] && lines[i - 1] & ENDS_OPEN != 0 && lines[i] & STARTS_LOWER != 0 {
+                active.push(WRAPS_ON as u16);
+            }
+            active
+        })
+        .collect()
+}
+
+fn push_bits(active: &mut Vec<u16>, props: Props, base: usize) {
+    let mut bits = props;
+    while bits != 0 {
+        let bit = bits.trailing_zeros() as usize;
+        active.push((base + bit) as u16);
+        bits &= bits - 1;
+    }
+}
+
+/// A feature's name, as `--explain` prints it.
+pub(crate) fn feature_name(feature: usize) -> String {
+    let prop = |bit: usize| {
+        PROP_NAMES
+            .iter()
+            .find(|(p, _)| *p == 1 << bit)
+            .map_or("?", |(_, name)| name)
+    };
+    match feature {
+        f if f < N_PROPS => prop(f).to_string(),
+        f if f < 2 * N_PROPS => format!("the line before {}", prop(f - N_PROPS)),
+        f if f < BIAS => format!("the line after {}", prop(f - 2 * N_PROPS)),
+        BIAS => "prior".to_string(),
+        GAP_BEFORE => "a blank line before".to_string(),
+        GAP_AFTER => "a blank line after".to_string(),
+        FIRST_LINE => "first line".to_string(),
+        LAST_LINE => "last line".to_string(),
+        _ => "goes on from the line before (which stops mid-sentence) in lower case".to_string(),
+    }
+}
+
+/// Every feature's name, in index order: the weight table is checked
+/// against it, so a change of features without refitting fails a test.
+pub(crate) fn feature_names() -> Vec<String> {
+    (0..N_FEATURES).map(feature_name).collect()
+}
+
+/// The properties of every line, with the page-level ones (repeats, cut
+/// copies) filled in.
+pub(crate) fn props_of(input: &str, lines: &[Line]) -> Vec<Props> {
+    let mut props: Vec<Props> = lines.iter().map(|l| line_props(input, l)).collect();
+    let mut counts: FxHashMap<&str, u32> =
+        FxHashMap::with_capacity_and_hasher(lines.len(), Default::default());
+    for line in lines {
+        let text = line.text(input);
+        if !text.is_empty() {
+            *counts.entry(text).or_default() += 1;
+        }
+    }
+    // Cut copies: a truncated line whose kept words start a longer line
+    // (the sorted texts are needed only on a page with a cut line).
+    let mut sorted: Vec<&str> = Vec::new();
+    if props.iter().any(|p| p & TRUNCATED != 0) {
+        sorted = counts.keys().copied().collect();
+        sorted.sort_unstable();
+    }
+    mark_uncredited(&mut props);
+    mark_headlines(input, lines, &mut props);
+    for (line, p) in lines.iter().zip(props.iter_mut()) {
+        let text = line.text(input);
+        if counts.get(text).is_some_and(|&c| c > 1) {
+            *p |= REPEATED;
+        }
+        if *p & TRUNCATED != 0 {
+            if let Some(kept) = crate::flags::strip_truncation_mark(text) {
+                let prefix = cut_word_prefix(kept);
+                let at = sorted.partition_point(|t| *t < prefix);
+                if sorted[at..]
+                    .iter()
+                    .take_while(|t| t.starts_with(prefix))
+                    .any(|t| t.len() > kept.len() + 3)
+                {
+                    *p |= CUT_COPY;
+                }
+            }
+        }
+    }
+    props
+}
+
+/// On a page where most sentences of caption length carry a credit (at
+/// their end, on the line after, or labelled on the line before), marks
+/// those that carry none: an intro, a standfirst or article prose reads
+/// like a caption but is not credited like one.
+fn mark_uncredited(props: &mut [Props]) {
+    /// Sentences needed to judge a page's habit, and the share of them
+    /// credited that makes it one.
+    const MIN_SENTENCES: usize = 3;
+    const MIN_CREDITED_SHARE: f64 = 0.6;
+    let sentence = |p: Props| {
+        p & (MEDIUM | LONG | HUGE) != 0
+            && p & (ENDS_SENTENCE | ENDS_CREDIT) != 0
+            && p & CREDIT_ONLY == 0
+    };
+    let credited: Vec<bool> = (0..props.len())
+        .map(|i| {
+            props[i] & ENDS_CREDIT != 0
+                || props
+                    .get(i + 1)
+                    .is_some_and(|n| n & (CREDIT_ONLY | CREDIT_LABEL) != 0)
+                || (i > 0 && props[i - 1] & CREDIT_LABEL != 0)
+        })
+        .collect();
+    let n_sentences = props.iter().filter(|p| sentence(**p)).count();
+    let n_credited = (0..props.len())
+        .filter(|&i| sentence(props[i]) && credited[i])
+        .count();
+    if n_sentences < MIN_SENTENCES || (n_credited as f64) < MIN_CREDITED_SHARE * n_sentences as f64
+    {
+        return;
+    }
+    for i in 0..props.len() {
+        if sentence(props[i]) && !credited[i] {
+            props[i] |= UNCREDITED;
+        }
+    }
+}
+
+/// Marks lines that stop without a sentence end, a credit or a cut mark
+/// while the line below does not carry them on (a blank line, the end, or
+/// a capital): headings, titles and menu entries.
+fn mark_headlines(input: &str, lines: &[Line], props: &mut [Props]) {
+    for i in 0..lines.len() {
+        let p = props[i];
+        if p & (ENDS_SENTENCE | ENDS_CREDIT | CREDIT_ONLY | TRUNCATED | EMPTY) != 0
+            || p & ENDS_OPEN == 0 && !lines[i].text(input).ends_with(char::is_alphanumeric)
+        {
+            continue;
+        }
+        if lines[i].text(input).ends_with(',') {
+            continue;
+        }
+        let carried_on = lines.get(i + 1).is_some_and(|next| {
+            !next.blank_before
+                && next
+                    .text(input)
+                    .starts_with(|c: char| c.is_lowercase() || c.is_ascii_digit())
+        });
+        if !carried_on {
+            props[i] |= HEADLINE;
+        }
+    }
+}
+
+/// The words of a cut copy up to its last whole word (`... in the stre`).
+fn cut_word_prefix(kept: &str) -> &str {
+    match kept.rfind(' ') {
+        Some(space) if space > kept.len() / 2 => &kept[..space],
+        _ => kept,
+    }
+}
+
+/// Navigation and page-furniture words: a line made only of these is a
+/// button, a menu or a link row.
+const NAVIGATION_WORDS: &[&str] = &[
+    "advertisement",
+    "back",
+    "browse",
+    "close",
+    "comments",
+    "copy",
+    "download",
+    "edit",
+    "editorial",
+    "email",
+    "embed",
+    "enlarge",
+    "expand",
+    "facebook",
+    "fullscreen",
+    "gallery",
+    "home",
+    "link",
+    "linkedin",
+    "load",
+    "log",
+    "menu",
+    "more",
+    "newsletter",
+    "next",
+    "only",
+    "pause",
+    "pinterest",
+    "play",
+    "prev",
+    "previous",
+    "print",
+    "read",
+    "reuse",
+    "save",
+    "search",
+    "see",
+    "share",
+    "show",
+    "sign",
+    "skip",
+    "slideshow",
+    "subscribe",
+    "this",
+    "to",
+    "top",
+    "tweet",
+    "twitter",
+    "use",
+    "view",
+    "whatsapp",
+    "x",
+    "all",
+    "content",
+    "less",
+    "in",
+    "up",
+    "photos",
+    "images",
+    "image",
+    "related",
+    "topics",
+    "licensing",
+    "buy",
+    "print",
+    "cart",
+    "sort",
+    "filters",
+    "filter",
+];
+
+/// Words after which a verb's tense shows (`looks at`, `walked to`).
+fn is_preposition(word: &str) -> bool {
+    matches!(
+        word,
+        "at" | "in"
+            | "on"
+            | "to"
+            | "from"
+            | "with"
+            | "during"
+            | "through"
+            | "near"
+            | "past"
+            | "across"
+            | "into"
+            | "along"
+            | "outside"
+            | "inside"
+            | "under"
+            | "over"
+            | "after"
+            | "as"
+            | "for"
+            | "by"
+            | "around"
+    )
+}
+
+fn line_props(input: &str, line: &Line) -> Props {
+    let mut p: Props = 0;
+    let text = line.text(input);
+    match line.label {
+        Label::Caption => p |= CAPTION_LABEL,
+        Label::Credit => p |= CREDIT_LABEL,
+        Label::None => {}
+    }
+    if line.counter {
+        p |= COUNTER;
+    }
+    if line.bullet {
+        p |= BULLET;
+    }
+    if text.is_empty() {
+        return p | EMPTY | TINY | FEW_WORDS;
+    }
+    p |= match text.len() {
+        0..16 => TINY,
+        16..48 => SHORT,
+        48..100 => MEDIUM,
+        100..200 => LONG,
+        _ => HUGE,
+    };
+    let last = text.chars().next_back().unwrap_or(' ');
+    if matches!(
+        last,
+        '.' | '!' | '?' | ')' | ']' | '"' | '\u{201d}' | '\u{2019}'
+    ) {
+        p |= ENDS_SENTENCE;
+    } else if matches!(last, ',' | ';' | ':' | '-' | '\u{2013}') || last.is_lowercase() {
+        p |= ENDS_OPEN;
+    }
+    let first = text.chars().next().unwrap_or(' ');
+    if first.is_lowercase() {
+        p |= STARTS_LOWER;
+    } else if first.is_ascii_digit() {
+        p |= STARTS_DIGIT;
+    } else if matches!(first, '"' | '\u{201c}' | '\'' | '\u{2018}')
+        && matches!(last, '"' | '\u{201d}')
+    {
+        p |= QUOTED;
+    }
+    // Lines rarely hold runs of white space: copy only those that do.
+    let normalized = if text.contains("  ") || text.contains('\t') {
+        std::borrow::Cow::Owned(crate::text::normalize_whitespace(text))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
+    if let Some(found) = crate::credit::find_credit(&normalized) {
+        // A closing credit may start after an opening bracket or slash.
+        p |= if found.span.start <= 2 && found.span.end == normalized.len() {
+            CREDIT_ONLY
+        } else {
+            ENDS_CREDIT
+        };
+    }
+    if crate::flags::is_truncated(text) {
+        p |= TRUNCATED;
+    }
+    p |= word_props(text);
+    p
+}
+
+/// Words for pictures in the plural (see [`ABOUT_PICTURES`]); each is six
+/// letters or more and starts with p, i or g.
+const PICTURE_WORDS: [&str; 6] = [
+    "photos",
+    "pictures",
+    "images",
+    "photographs",
+    "photojournalists",
+    "gallery",
+];
+
+/// Properties read off the words.
+fn word_props(text: &str) -> Props {
+    let mut p: Props = 0;
+    let is_month = |w: &str| crate::name::classes_of(w) & crate::name::MONTH != 0;
+    let is_day_number =
+        |w: &str| !w.is_empty() && w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit());
+    // Navigation words matter only on a short line (a long one is no
+    // button), so only the first few words are looked up.
+    const MAX_NAVIGATION_WORDS: usize = 5;
+    let mut n_words = 0;
+    let mut previous = "";
+    let mut n_capitalized = 0;
+    let mut n_long = 0;
+    let mut n_navigation = 0;
+    let mut n_digit_bytes = 0;
+    for (k, raw) in text.split_whitespace().enumerate() {
+        n_words += 1;
+        let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
+        n_digit_bytes += raw.bytes().filter(u8::is_ascii_digit).count();
+        if k < MAX_NAVIGATION_WORDS
+            && (word.is_empty()
+                || NAVIGATION_WORDS
+                    .iter()
+                    .any(|n| n.eq_ignore_ascii_case(word)))
+        {
+            n_navigation += 1;
+        }
+        if word.len() >= 4 {
+            n_long += 1;
+            if word.starts_with(char::is_uppercase) {
+                n_capitalized += 1;
+            }
+        }
+        if (is_day_number(word) && is_month(previous))
+            || (is_day_number(previous) && is_month(word))
+        {
+            p |= DATE;
+        }
+        if word.len() == 4
+            && (word.starts_with("19") || word.starts_with("20"))
+            && word.bytes().all(|b| b.is_ascii_digit())
+        {
+            p |= YEAR;
+        }
+        if matches!(
+            word,
+            "you"
+                | "You"
+                | "your"
+                | "Your"
+                | "we"
+                | "We"
+                | "our"
+                | "Our"
+                | "us"
+                | "subscribe"
+                | "Subscribe"
+        ) {
+            p |= ADDRESSES_READER;
+        }
+        // A caption shows one picture; the text that introduces a gallery
+        // speaks of its pictures (`the best photos of the week`).
+        if word.len() >= 6
+            && matches!(word.as_bytes()[0], b'p' | b'P' | b'i' | b'I' | b'g' | b'G')
+            && PICTURE_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
+        {
+            p |= ABOUT_PICTURES;
+        }
+        if k <= 1 && (word == "by" || word == "By") {
+            p |= BYLINE;
+        }
+        if is_preposition(word)
+            && previous.len() > 3
+            && previous.bytes().all(|b| b.is_ascii_lowercase())
+        {
+            if previous.ends_with('s') && !previous.ends_with("ss") {
+                p |= SCENE_VERB;
+            } else if previous.ends_with("ed") {
+                p |= PAST_VERB;
+            }
+        }
+        if matches!(previous, "in" | "In" | "at" | "At") && word.starts_with(char::is_uppercase) {
+            p |= PLACE_CUE;
+        }
+        if is_clock(raw) {
+            p |= CLOCK;
+        }
+        if !word.is_empty() {
+            previous = word;
+        }
+    }
+    if n_navigation == n_words && n_words <= MAX_NAVIGATION_WORDS {
+        p |= NAVIGATION;
+    }
+    if n_words <= 3 {
+        p |= FEW_WORDS;
+    }
+    if memchr::memmem::find(text.as_bytes(), b"://").is_some()
+        || memchr::memmem::find(text.as_bytes(), b"www.").is_some()
+    {
+        p |= LINK;
+    }
+    if n_long >= 2 && n_capitalized * 10 >= n_long * 7 {
+        p |= TITLE_CASE;
+    }
+    if n_digit_bytes * 10 >= text.len() * 3 {
+        p |= DIGITS;
+    }
+    if text.contains(" | ") || text.contains(" / ") {
+        p |= BARS;
+    }
+    if is_field(text) {
+        p |= FIELD;
+    }
+    if sentence_breaks(text) >= 1 {
+        p |= SENTENCES;
+    }
+    if caps_dateline(text) {
+        p |= CAPS_DATELINE;
+    }
+    if text.starts_with('\u{a9}')
+        || text.starts_with("Copyright")
+        || text.contains("All rights reserved")
+    {
+        p |= COPYRIGHT;
+    }
+    p
+}
+
+/// `12:02am`, `16.05`, `09:30`: a time of day.
+fn is_clock(word: &str) -> bool {
+    let bytes = word.as_bytes();
+    bytes.len() >= 4
+        && bytes[0].is_ascii_digit()
+        && bytes
+            .iter()
+            .position(|&b| b == b':' || b == b'.')
+            .is_some_and(|sep| {
+                (1..=2).contains(&sep)
+                    && bytes.len() >= sep + 3
+                    && bytes[sep + 1].is_ascii_digit()
+                    && bytes[sep + 2].is_ascii_digit()
+                    && bytes[sep + 3..].iter().all(|b| b.is_ascii_alphabetic())
+            })
+}
+
+/// `Collection: Anadolu Agency`, `Date created: May 2, 2016`: a short line
+/// led by a label of at most three words and a colon.
+fn is_field(text: &str) -> bool {
+    const MAX_FIELD_LINE_BYTES: usize = 80;
+    if text.len() >= MAX_FIELD_LINE_BYTES || !text.starts_with(char::is_uppercase) {
+        return false;
+    }
+    let Some((label, value)) = text.split_once(": ") else {
+        return false;
+    };
+    !value.trim().is_empty()
+        && label.split(' ').count() <= 3
+        && label
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '#' | '-' | '\''))
+}
+
+/// How many sentence breaks (`. ` before a capital, after a word longer
+/// than an abbreviation) the text has.
+fn sentence_breaks(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    text.match_indices(". ")
+        .filter(|&(i, _)| {
+            let next_upper = bytes.get(i + 2).is_some_and(u8::is_ascii_uppercase);
+            let word = text[..i].rsplit(' ').next().unwrap_or("");
+            next_upper && word.len() > 3 && !word.contains('.')
+        })
+        .count()
+}
+
+/// `LAS VEGAS, NEVADA - FEBRUARY 11:`: a line opening with two or more
+/// upper-case words and a comma or dash.
+fn caps_dateline(text: &str) -> bool {
+    let head: String = text
+        .chars()
+        .take_while(|c| !matches!(c, ',' | '-' | '\u{2013}' | ':'))
+        .collect();
+    let letters: Vec<char> = head.chars().filter(|c| c.is_alphabetic()).collect();
+    letters.len() >= 3 && letters.iter().all(|c| c.is_uppercase()) && text.len() > head.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::segment::line::read_lines;
+
+    fn props(line: &str) -> Props {
+        let lines = read_lines(line);
+        props_of(line, &lines)[0]
+    }
+
+    #[test]
+    fn shapes_of_lines() {
+        assert_ne!(props("Share") & NAVIGATION, 0);
+        assert_ne!(props("Download Save Embed") & NAVIGATION, 0);
+        assert_eq!(props("Boats wait at anchor in Tyre.") & NAVIGATION, 0);
+        assert_ne!(props("Image 3 of 14") & EMPTY, 0);
+        assert_ne!(props("Jane Doe/Reuters") & CREDIT_ONLY, 0);
+        assert_ne!(props("Fri 26 Jul 2024 16.05 BST") & CLOCK, 0);
+        assert_ne!(props("Date created: May 2, 2016") & FIELD, 0);
+        assert_ne!(
+            props("Use the arrow keys to move through your gallery") & ADDRESSES_READER,
+            0
+        );
+        assert_ne!(
+            props("KARSA, FREEDONIA - MAY 2: Men rest.") & CAPS_DATELINE,
+            0
+        );
+        assert_ne!(props("Men rest in Karsa on May 2, 2016.") & DATE, 0);
+        assert_ne!(props("Curated by Jane Doe, picture editor") & BYLINE, 0);
+        assert_ne!(props("The Long Road To The Coast") & TITLE_CASE, 0);
+    }
+
+    #[test]
+    fn cut_copies_and_repeats_are_seen_across_the_page() {
+        let input = "Men rest on a bench in the old town of...\nMen rest on a bench in the old town of Karsa, May 2, 2016.\nShare\nShare\n";
+        let lines = read_lines(input);
+        let p = props_of(input, &lines);
+        assert_ne!(p[0] & CUT_COPY, 0);
+        assert_ne!(p[2] & REPEATED, 0);
+        assert_eq!(p[1] & (CUT_COPY | REPEATED), 0);
+    }
+
+    #[test]
+    fn every_feature_has_a_name() {
+        assert_eq!(PROP_NAMES.len(), N_PROPS);
+        let names = feature_names();
+        assert_eq!(names.len(), N_FEATURES);
+        assert!(names.iter().all(|n| n != "?"));
+    }
+}

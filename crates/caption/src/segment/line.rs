@@ -1,0 +1,374 @@
+//! One input line as the segmenter sees it: the words left once counters,
+//! HTML tags, list bullets and screen-reader labels are cut off its ends.
+
+use std::sync::LazyLock;
+
+use crate::span::Span;
+
+/// A screen-reader label that a page puts before a caption or its credit
+/// (`Image caption,`, `Image source,`, `Image copyright`). The label is page
+/// structure, not caption text: it is cut off, and what it says about the
+/// line becomes a feature. Credit words that are part of the credit as
+/// written (`Photograph:`, `Photo:`, `(Image credit: ...)`) are not labels:
+/// they stay in the caption's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Label {
+    /// No label.
+    None,
+    /// `Image caption,` / `Caption:`: the rest of the line is a caption.
+    Caption,
+    /// `Image source,` / `Image copyright`: the rest of the line is a credit.
+    Credit,
+}
+
+/// Labels cut off a line's start, lower case, each followed in the input by
+/// `,`, `:` or a space.
+const LABELS: &[(&str, Label)] = &[
+    ("image caption", Label::Caption),
+    ("media caption", Label::Caption),
+    ("photo caption", Label::Caption),
+    ("caption", Label::Caption),
+    ("image source", Label::Credit),
+    ("image copyright", Label::Credit),
+    ("picture source", Label::Credit),
+];
+
+/// One non-blank line of the input.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Line {
+    /// The line without its break and surrounding white space.
+    pub span: Span,
+    /// What is left once counters, tags, bullets and a label are cut off;
+    /// empty when nothing is.
+    pub content: Span,
+    /// The label cut off the start.
+    pub label: Label,
+    /// A counter (`3 / 17`, `Image 4 of 14`) was cut off, or was the line.
+    pub counter: bool,
+    /// The line is a list item (`- `, `• `, `* `).
+    pub bullet: bool,
+    /// A blank line (or the start of input) stands before this line.
+    pub blank_before: bool,
+}
+
+impl Line {
+    /// The line's content words.
+    pub fn text<'a>(&self, input: &'a str) -> &'a str {
+        self.content.of(input)
+    }
+}
+
+/// The non-blank lines of `input`, in order, without labels alone on a
+/// line (see [`lone_labels`]). A line that holds a label inside it (`ALT
+/// TEXT Image copyright NAME/AGENCY Image caption TEXT`, glued or not) is
+/// split before each label into lines of their own, as the page showed
+/// them.
+pub(crate) fn read_lines(input: &str) -> Vec<Line> {
+    let mut lines = read_all_lines(input);
+    carry_lone_labels(input, &mut lines);
+    lines.retain(|l| !is_lone_label(input, l));
+    lines
+}
+
+/// Labels alone on a line (`Image copyright`, and below it `AFP`): page
+/// structure the segmenter strips. Each labels the line after it, which
+/// [`read_lines`] gives that label; the label line itself is no line of
+/// the page's sequence, so a credit and its caption stay neighbours.
+pub(crate) fn lone_labels(input: &str) -> Vec<Span> {
+    read_all_lines(input)
+        .into_iter()
+        .filter(|l| is_lone_label(input, l))
+        .map(|l| l.span)
+        .collect()
+}
+
+fn is_lone_label(input: &str, line: &Line) -> bool {
+    line.label != Label::None && line.text(input).is_empty()
+}
+
+fn read_all_lines(input: &str) -> Vec<Line> {
+    let mut lines = Vec::new();
+    let mut offset = 0;
+    let mut blank_before = true;
+    for raw in input.split_inclusive('\n') {
+        let start = offset;
+        offset += raw.len();
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            blank_before = true;
+            continue;
+        }
+        let lead = raw.len() - raw.trim_start().len();
+        let line_start = start + lead;
+        let mut piece_start = 0;
+        for cut in inner_labels(trimmed).chain(std::iter::once(trimmed.len())) {
+            let piece = &trimmed[piece_start..cut];
+            let kept = piece.trim();
+            if !kept.is_empty() {
+                let at = line_start + piece_start + (piece.len() - piece.trim_start().len());
+                lines.push(read_line(
+                    input,
+                    Span::new(at, at + kept.len()),
+                    blank_before,
+                ));
+                blank_before = false;
+            }
+            piece_start = cut;
+        }
+        blank_before = false;
+    }
+    lines
+}
+
+/// A label alone on its line says what the next line is: that line gets
+/// the label, unless it has its own, and the blank line before the label.
+fn carry_lone_labels(input: &str, lines: &mut [Line]) {
+    for i in 1..lines.len() {
+        let before = lines[i - 1];
+        if is_lone_label(input, &before) {
+            if lines[i].label == Label::None {
+                lines[i].label = before.label;
+            }
+            lines[i].blank_before |= before.blank_before;
+        }
+    }
+}
+
+/// Labels that pages glue inside a line, written as pages write them.
+const INNER_LABELS: &[&str] = &[
+    "Image copyright",
+    "Image caption",
+    "Image source",
+    "Media caption",
+];
+
+/// Where labels start inside a line (never at its start).
+fn inner_labels(line: &str) -> impl Iterator<Item = usize> + '_ {
+    // Every label starts `Image ` or `Media `; most lines hold neither, and
+    // a SIMD scan for each tells.
+    static IMAGE: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new("Image "));
+    static MEDIA: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new("Media "));
+    let bytes = line.as_bytes();
+    let may_hold = IMAGE.find(bytes).is_some() || MEDIA.find(bytes).is_some();
+    let mut cuts: Vec<usize> = if !may_hold {
+        Vec::new()
+    } else {
+        INNER_LABELS
+            .iter()
+            .flat_map(|label| line.match_indices(label).map(|(at, _)| at))
+            .filter(|&at| at > 0 && strip_label(&line[at..]).0 != Label::None)
+            .collect()
+    };
+    cuts.sort_unstable();
+    cuts.into_iter()
+}
+
+fn read_line(input: &str, span: Span, blank_before: bool) -> Line {
+    let mut start = span.start;
+    let mut end = span.end;
+    let mut counter = false;
+    let mut bullet = false;
+    loop {
+        let text = &input[start..end];
+        if let Some(rest) = strip_counter(text) {
+            counter = true;
+            start = end - rest.len();
+            continue;
+        }
+        if let Some(rest) = strip_leading_tag(text) {
+            start = end - rest.len();
+            continue;
+        }
+        if let Some(kept) = strip_trailing_tag(text) {
+            end = start + kept.len();
+            continue;
+        }
+        if let Some(rest) = strip_bullet(text) {
+            bullet = true;
+            start = end - rest.len();
+            continue;
+        }
+        break;
+    }
+    let (label, rest) = strip_label(&input[start..end]);
+    start = end - rest.len();
+    Line {
+        span,
+        content: Span::new(start, end),
+        label,
+        counter,
+        bullet,
+        blank_before,
+    }
+}
+
+/// A label at the start of `text`, and what follows it.
+fn strip_label(text: &str) -> (Label, &str) {
+    for &(word, label) in LABELS {
+        let Some(head) = text.get(..word.len()) else {
+            continue;
+        };
+        if !head.eq_ignore_ascii_case(word) {
+            continue;
+        }
+        let rest = &text[word.len()..];
+        let after = rest.trim_start_matches([',', ':']);
+        // A label is followed by punctuation, a space or the line end, never by more
+        // word; a page that glues it to a capital (`Image copyrightAFP`)
+        // wrote it as a label too.
+        let glued = head.starts_with("Image") && rest.starts_with(char::is_uppercase);
+        if after.len() < rest.len() || rest.is_empty() || rest.starts_with(' ') || glued {
+            return (label, after.trim_start());
+        }
+    }
+    (Label::None, text)
+}
+
+/// `3 of16 A caption`, `Image 3 of 20 A caption`, `9 / 17`: the text after
+/// a counter at the start of a line.
+pub(crate) fn strip_counter(text: &str) -> Option<&str> {
+    let rest = ["Image ", "Photo ", "Picture ", "Slide "]
+        .iter()
+        .find_map(|word| text.strip_prefix(word))
+        .unwrap_or(text);
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return None;
+    }
+    let rest = rest[digits..].trim_start();
+    let rest = rest
+        .strip_prefix("of")
+        .or_else(|| rest.strip_prefix('/'))?
+        .trim_start();
+    let total = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if total == 0 {
+        return None;
+    }
+    Some(rest[total..].trim_start())
+}
+
+/// `- `, `• `, `* `, `– ` before a list item.
+fn strip_bullet(text: &str) -> Option<&str> {
+    ["- ", "\u{2022} ", "* ", "\u{2013} ", "\u{00b7} "]
+        .iter()
+        .find_map(|bullet| text.strip_prefix(bullet))
+        .map(str::trim_start)
+}
+
+fn strip_leading_tag(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix('<')?;
+    let close = rest.find('>')?;
+    is_simple_tag(&rest[..close]).then(|| rest[close + 1..].trim_start())
+}
+
+fn strip_trailing_tag(text: &str) -> Option<&str> {
+    let rest = text.strip_suffix('>')?;
+    let open = rest.rfind('<')?;
+    is_simple_tag(&rest[open + 1..]).then(|| rest[..open].trim_end())
+}
+
+/// The inside of a plain HTML tag (`p`, `/p`, `span class="x"`), not text
+/// that happens to hold `<` and `>`.
+fn is_simple_tag(tag: &str) -> bool {
+    tag.chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | ' ' | '=' | '"' | '-'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn content(line: &str) -> (String, Label, bool) {
+        let lines = read_lines(line);
+        let l = lines[0];
+        (l.text(line).to_string(), l.label, l.counter)
+    }
+
+    #[test]
+    fn labels_counters_bullets_and_tags_are_cut_off() {
+        let cases = [
+            (
+                "Image caption, Boats wait at the quay.",
+                "Boats wait at the quay.",
+                Label::Caption,
+                false,
+            ),
+            (
+                "Image source, Ana Ruiz/AFP",
+                "Ana Ruiz/AFP",
+                Label::Credit,
+                false,
+            ),
+            ("Image 3 of 14", "", Label::None, true),
+            (
+                "<p>3 / 17 Men rest on a bench.</p>",
+                "Men rest on a bench.",
+                Label::None,
+                true,
+            ),
+            (
+                "- Men rest on a bench in...",
+                "Men rest on a bench in...",
+                Label::None,
+                false,
+            ),
+            // A word that only starts like a label is kept.
+            (
+                "Captions of the year",
+                "Captions of the year",
+                Label::None,
+                false,
+            ),
+        ];
+        for (line, text, label, counter) in cases {
+            assert_eq!(content(line), (text.to_string(), label, counter), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_label_alone_on_its_line_labels_the_next() {
+        let input = "Image copyright\nAna Ruiz/AFP\n\nImage caption\n\nBoats wait at the quay.\nImage caption, Men sit.";
+        let got: Vec<(&str, Label, bool)> = read_lines(input)
+            .iter()
+            .map(|l| (l.text(input), l.label, l.blank_before))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Ana Ruiz/AFP", Label::Credit, true),
+                ("Boats wait at the quay.", Label::Caption, true),
+                ("Men sit.", Label::Caption, false),
+            ]
+        );
+        let labels: Vec<&str> = lone_labels(input).iter().map(|s| s.of(input)).collect();
+        assert_eq!(labels, ["Image copyright", "Image caption"]);
+    }
+
+    #[test]
+    fn labels_inside_a_line_split_it() {
+        let input = "Two boats at a quay Image copyright Ana Ruiz/AFP Image caption Boats wait at the quay.\nA hall.Image copyrightGetty ImagesImage caption Men sit.";
+        let lines = read_lines(input);
+        let got: Vec<(&str, Label)> = lines.iter().map(|l| (l.text(input), l.label)).collect();
+        assert_eq!(
+            got,
+            [
+                ("Two boats at a quay", Label::None),
+                ("Ana Ruiz/AFP", Label::Credit),
+                ("Boats wait at the quay.", Label::Caption),
+                ("A hall.", Label::None),
+                ("Getty Images", Label::Credit),
+                ("Men sit.", Label::Caption),
+            ]
+        );
+        assert!(!lines[1].blank_before);
+    }
+
+    #[test]
+    fn blank_lines_are_noted_on_the_line_after() {
+        let lines = read_lines("One.\nTwo.\n\n  \nThree.\n");
+        let gaps: Vec<bool> = lines.iter().map(|l| l.blank_before).collect();
+        assert_eq!(gaps, [true, false, true]);
+    }
+}

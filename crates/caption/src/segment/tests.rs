@@ -1,0 +1,109 @@
+//! The segmenter on pages written for these tests, one layout each.
+
+use super::*;
+
+fn texts(input: &str) -> Vec<String> {
+    segment(input)
+        .iter()
+        .map(|c| crate::text::normalize_whitespace(&c.text(input)))
+        .collect()
+}
+
+#[test]
+fn the_fitted_weights_belong_to_these_features() {
+    assert_eq!(
+        weights::FEATURES
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>(),
+        features::feature_names(),
+        "features changed: run `cargo xtask fit-segment`"
+    );
+    assert_eq!(weights::EMIT.len(), features::N_FEATURES);
+}
+
+#[test]
+fn paragraphs_are_captions() {
+    let input = "A boy walks past a mural in Lowtown, Freedonia, May 2, 2016. REUTERS/Jane Doe\n\nGirls play football on a dusty pitch in Karsa, June 3, 2019. (AP Photo/Ana Ruiz)\n";
+    assert_eq!(texts(input).len(), 2);
+}
+
+#[test]
+fn chrome_is_dropped_and_credit_lines_join() {
+    let input = "Edition:\nUnited States\n\nPictures | Tue Mar 15, 2016 | 12:02am IST\n\nLowtown's long winter\n\nShare\nTweet\n\n\
+                 Agency / Monday, May 2, 2016\nMen clear snow from a roof in Lowtown, Freedonia, May 2, 2016.\nJane Doe/AP Photo\nClose\n1 / 23\n\n\
+                 3 of16 Women queue for bread in Karsa, Freedonia, March 3, 2016.\nShow More Show Less\n";
+    assert_eq!(
+        texts(input),
+        [
+            "Men clear snow from a roof in Lowtown, Freedonia, May 2, 2016. Jane Doe/AP Photo",
+            "Women queue for bread in Karsa, Freedonia, March 3, 2016."
+        ]
+    );
+}
+
+#[test]
+fn wrapped_lines_and_tags() {
+    let input = "<p>A car burns outside a building in Karsa February 10, 2012,\nin this handout picture released by a ministry. REUTERS/Handout</p>\nClose\n";
+    assert_eq!(
+        texts(input),
+        ["A car burns outside a building in Karsa February 10, 2012, in this handout picture released by a ministry. REUTERS/Handout"]
+    );
+}
+
+#[test]
+fn truncated_copies_are_marked() {
+    let input = "Next\nNeighbours form a human chain to pass bricks away from a collapsed block in Karsa, February 6,…\n";
+    let found = segment(input);
+    assert_eq!(found.len(), 1);
+    assert!(found[0].truncated);
+}
+
+#[test]
+fn one_caption_per_line_without_blank_lines() {
+    let input = "Pictures\nThe long road\nFamilies wait at the border crossing near Karsa, Freedonia, May 2, 2016. REUTERS/Jane Doe\n\
+                 A boy sleeps on a bench at the station in Lowtown, Freedonia, May 3, 2016. REUTERS/Ana Ruiz\n2 / 9\n\
+                 Volunteers hand out bread at the camp outside Karsa, May 4, 2016. REUTERS/Jane Doe\n";
+    assert_eq!(texts(input).len(), 3);
+}
+
+#[test]
+fn a_credit_after_a_blank_line_joins_its_caption() {
+    let input = "Photo 1 of 3\n\nVoters queue outside a school in Karsa, Freedonia, 2 May 2016.\n\nEFE/EPA/Ana Ruiz\n\nPhoto 2 of 3\n\nA man casts his ballot in Lowtown, Freedonia, 2 May 2016.\n\nEPA/JANE DOE\n";
+    assert_eq!(
+        texts(input),
+        [
+            "Voters queue outside a school in Karsa, Freedonia, 2 May 2016. EFE/EPA/Ana Ruiz",
+            "A man casts his ballot in Lowtown, Freedonia, 2 May 2016. EPA/JANE DOE"
+        ]
+    );
+}
+
+#[test]
+fn a_labelled_source_before_its_caption_goes_after_it() {
+    let input = "Week in pictures\n\nImage source, Ana Ruiz/Reuters\nImage caption, Fishermen haul their boats up the beach at Karsa as a storm nears.\n\n\
+                 Image copyright Jane Doe/AFP Image caption Children fly kites over the dunes outside Lowtown on Sunday.\n";
+    assert_eq!(
+        texts(input),
+        [
+            "Fishermen haul their boats up the beach at Karsa as a storm nears. Ana Ruiz/Reuters",
+            "Children fly kites over the dunes outside Lowtown on Sunday. Jane Doe/AFP"
+        ]
+    );
+}
+
+#[test]
+fn headlines_and_lists_are_not_captions() {
+    let input = "The world in pictures: scenes from a turbulent decade\n\nA selection of images from the photographers.\n\n1. Storm warning issued for the coast\n2. City council approves budget\n\nTerms of Use | Privacy Notice | Your Privacy Choices\n";
+    assert!(texts(input).is_empty());
+}
+
+#[test]
+fn explain_gives_every_line_a_kind_and_a_reason() {
+    let input = "Share\n\nMen clear snow from a roof in Lowtown, Freedonia, May 2, 2016. REUTERS/Jane Doe\n";
+    let report = explain(input);
+    assert_eq!(report.len(), 2);
+    assert_eq!(report[0].kind, LineKind::Chrome);
+    assert_eq!(report[1].kind, LineKind::CaptionStart);
+    assert!(report.iter().all(|r| !r.reasons.is_empty()));
+}
