@@ -41,7 +41,10 @@ RECORD_DDL = (
     "text: STRING, span: ARRAY<BIGINT>>, "
     "persons ARRAY<STRUCT<name: STRING, age: BIGINT, span: ARRAY<BIGINT>>>, "
     "organizations ARRAY<STRING>, flags ARRAY<STRING>, image_url STRING, "
-    "conflicts ARRAY<STRUCT<field: STRING, stated: STRING, parsed: STRING>>"
+    "conflicts ARRAY<STRUCT<field: STRING, stated: STRING, parsed: STRING>>, "
+    "stated STRUCT<creators: ARRAY<STRING>, credit_line: STRING, source: STRING, date_created: STRING, "
+    "sublocation: STRING, city: STRING, province: STRING, country: STRING, country_code: STRING, "
+    "coordinates: ARRAY<DOUBLE>>"
 )
 
 # A paragraph separator RDD.pipe keeps: it strips an element's trailing

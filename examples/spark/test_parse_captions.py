@@ -105,6 +105,10 @@ def canonical(row: dict) -> dict:
             {"date": iso(d["date"], d["precision"]), "role": d["role"], "text": d["text"], "span": d["span"]}
             for d in row["dates"]
         ]
+    stated = row.get("stated")
+    if stated is not None and "latitude" in stated:  # typed: two floats, JSON: [lat, lon]
+        lat, lon = stated.pop("latitude"), stated.pop("longitude")
+        stated["coordinates"] = None if lat is None else [lat, lon]
     return row
 
 

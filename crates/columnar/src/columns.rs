@@ -116,6 +116,32 @@ fn person_fields() -> Fields {
     ])
 }
 
+/// The text members of `stated`, in the record's order (`creators` comes
+/// before them, `latitude` and `longitude` after).
+const STATED_TEXT: [&str; 8] = [
+    "credit_line",
+    "source",
+    "date_created",
+    "sublocation",
+    "city",
+    "province",
+    "country",
+    "country_code",
+];
+
+/// `stated` as the input wrote it: `date_created` stays the stated ISO
+/// string (it is a statement, not a parsed date), and the JSON's
+/// `coordinates: [lat, lon]` are two floats.
+fn stated_fields() -> Fields {
+    let mut fields = vec![Field::new("creators", list_of(DataType::Utf8), true)];
+    fields.extend(STATED_TEXT.map(|name| Field::new(name, DataType::Utf8, true)));
+    fields.extend([
+        Field::new("latitude", DataType::Float64, true),
+        Field::new("longitude", DataType::Float64, true),
+    ]);
+    Fields::from(fields)
+}
+
 fn conflict_fields() -> Fields {
     Fields::from(vec![
         Field::new("field", DataType::Utf8, true),
@@ -144,6 +170,7 @@ pub fn schema(options: Options) -> SchemaRef {
             list_of(DataType::Struct(conflict_fields())),
             true,
         ),
+        Field::new("stated", DataType::Struct(stated_fields()), true),
     ];
     if options.archive {
         fields.extend([
@@ -287,6 +314,11 @@ pub struct RecordColumns {
     image_url: StringBuilder,
     conflicts: StructList,
     conflicts_text: [StringBuilder; 3],
+    stated_valid: NullBufferBuilder,
+    stated_creators: Strings,
+    stated_text: [StringBuilder; STATED_TEXT.len()],
+    stated_latitude: Float64Builder,
+    stated_longitude: Float64Builder,
     variant_id: StringBuilder,
     variants: Int64Builder,
     occurrences: Int64Builder,
@@ -334,6 +366,11 @@ impl RecordColumns {
             image_url: StringBuilder::new(),
             conflicts: StructList::new(),
             conflicts_text: std::array::from_fn(|_| StringBuilder::new()),
+            stated_valid: NullBufferBuilder::new(0),
+            stated_creators: Strings::new(StringBuilder::new()),
+            stated_text: std::array::from_fn(|_| StringBuilder::new()),
+            stated_latitude: Float64Builder::new(),
+            stated_longitude: Float64Builder::new(),
             variant_id: StringBuilder::new(),
             variants: Int64Builder::new(),
             occurrences: Int64Builder::new(),
@@ -408,6 +445,7 @@ impl RecordColumns {
             parsed.append_value(&conflict.parsed);
         }
         self.conflicts.end_row(record.conflicts.len());
+        self.push_stated(record.stated.as_ref());
 
         if self.options.archive {
             let none = ArchiveInfo::default();
@@ -447,6 +485,7 @@ impl RecordColumns {
         self.flags.append(false);
         self.image_url.append_null();
         self.conflicts.null_row();
+        self.push_stated(None);
         if self.options.archive {
             self.variant_id.append_null();
             self.variants.append_null();
@@ -485,6 +524,34 @@ impl RecordColumns {
             Some(l) => push_span(&mut self.location_span, l.span),
             None => self.location_span.append(false),
         }
+    }
+
+    fn push_stated(&mut self, stated: Option<&caption::Stated>) {
+        self.stated_valid.append(stated.is_some());
+        match stated {
+            Some(s) => push_strings(&mut self.stated_creators, &s.creators),
+            None => self.stated_creators.append(false),
+        }
+        let texts = stated.map(|s| {
+            [
+                &s.credit_line,
+                &s.source,
+                &s.date_created,
+                &s.sublocation,
+                &s.city,
+                &s.province,
+                &s.country,
+                &s.country_code,
+            ]
+        });
+        for (i, builder) in self.stated_text.iter_mut().enumerate() {
+            builder.append_option(texts.and_then(|t| t[i].as_deref()));
+        }
+        let coordinates = stated.and_then(|s| s.coordinates);
+        self.stated_latitude
+            .append_option(coordinates.map(|(lat, _)| lat));
+        self.stated_longitude
+            .append_option(coordinates.map(|(_, lon)| lon));
     }
 
     /// The records pushed since the last batch, as one batch; the builder
@@ -544,6 +611,18 @@ impl RecordColumns {
                 .map(|b| Arc::new(b.finish()) as ArrayRef)
                 .collect(),
         )?;
+        let mut stated_children: Vec<ArrayRef> = vec![Arc::new(self.stated_creators.finish())];
+        stated_children.extend(
+            self.stated_text
+                .iter_mut()
+                .map(|b| Arc::new(b.finish()) as ArrayRef),
+        );
+        stated_children.extend([
+            Arc::new(self.stated_latitude.finish()) as ArrayRef,
+            Arc::new(self.stated_longitude.finish()),
+        ]);
+        let stated =
+            StructArray::try_new(stated_fields(), stated_children, self.stated_valid.finish())?;
         let mut columns: Vec<ArrayRef> = vec![
             Arc::new(self.id.finish()),
             Arc::new(self.text.finish()),
@@ -558,6 +637,7 @@ impl RecordColumns {
             Arc::new(self.flags.finish()),
             Arc::new(self.image_url.finish()),
             conflicts,
+            Arc::new(stated),
         ];
         if self.options.archive {
             columns.extend([

@@ -45,6 +45,7 @@ def test_columns_hold_the_records_values():
                 for d in row["dates"]] == record["dates"]
         assert row["persons"] == record["persons"]
         assert row["conflicts"] == record["conflicts"]
+        assert row["stated"] == record["stated"]  # text states nothing: None
 
 
 def test_a_null_caption_is_a_row_of_nulls():

@@ -148,3 +148,32 @@ fn a_file_streams_in_row_groups_with_geo_metadata() {
         parquet::basic::Compression::ZSTD(_)
     ));
 }
+
+#[test]
+fn stated_fields_are_kept_as_the_input_wrote_them() {
+    let plain = record("Fishermen mend nets in Jableh, Syria, April 2, 2018. REUTERS/Omar Sanadiki");
+    let mut stated = plain.clone();
+    stated.stated = Some(caption::Stated {
+        creators: vec!["OMAR SANADIKI".into()],
+        city: Some("Jablah".into()),
+        date_created: Some("2018-04".into()),
+        coordinates: Some((35.36, 35.92)),
+        ..Default::default()
+    });
+    let mut columns = RecordColumns::new(Options::default());
+    columns.push(&stated, None);
+    columns.push(&plain, None);
+    columns.push_null();
+    let batch = columns.finish().expect("a batch");
+    let column = batch["stated"].as_struct();
+    assert!(column.is_valid(0) && column.is_null(1) && column.is_null(2));
+    assert_eq!(column["city"].as_string::<i32>().value(0), "Jablah");
+    assert_eq!(column["date_created"].as_string::<i32>().value(0), "2018-04");
+    assert!(column["source"].is_null(0) && column["country"].is_null(0));
+    let creators = column["creators"].as_list::<i32>().value(0);
+    assert_eq!(creators.as_string::<i32>().value(0), "OMAR SANADIKI");
+    let latitude = column["latitude"].as_primitive::<Float64Type>();
+    let longitude = column["longitude"].as_primitive::<Float64Type>();
+    assert_eq!((latitude.value(0), longitude.value(0)), (35.36, 35.92));
+    assert!(latitude.is_null(1));
+}
