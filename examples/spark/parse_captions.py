@@ -141,14 +141,27 @@ def with_binary(spark, captions, binary: str):
     )
 
 
+def spread(captions, parallelism: int):
+    """At least one partition per core: a single small file is one split,
+    which would leave all but one core idle."""
+    if captions.rdd.getNumPartitions() < parallelism:
+        return captions.repartition(parallelism)
+    return captions
+
+
 def run(spark, args) -> None:
     captions = read_captions(spark, args.input, args.input_format, args.text_field)
+    captions = spread(captions, spark.sparkContext.defaultParallelism)
     if args.engine == "package":
         records = with_package(spark, captions, args.input_format)
     else:
         records = with_binary(spark, captions, args.dateline_binary)
     (
-        records.write.mode("overwrite")
+        # One file per year and country rather than one per task in each
+        # of hundreds of directories (small files cost more to write and
+        # to read than the shuffle that gathers them).
+        records.repartition("year", "country")
+        .write.mode("overwrite")
         .option("compression", "zstd")
         .partitionBy("year", "country")
         .parquet(args.output)
