@@ -166,24 +166,12 @@ class Archive:
         (``date_from``/``date_to`` are ``--from``/``--to``; ``near`` is
         ``(lat, lon, km)``). Returns ``{"total", "hits": [{"id", "score",
         "snippet", "highlights", "record"}], "facets"}``."""
-        return _json.loads(
-            self._native.search_json(
-                query,
-                agency=agency,
-                creator=creator,
-                country=country,
-                city=city,
-                province=province,
-                date_from=date_from,
-                date_to=date_to,
-                flag=flag,
-                near=near,
-                person=person,
-                org=org,
-                facets=facets,
-                limit=limit,
-            )
-        )
+        # Every keyword argument above, by name, as the native side takes
+        # them (locals() read here: inside a comprehension it is the
+        # comprehension's own before Python 3.12).
+        filters = dict(locals())
+        del filters["self"], filters["query"]
+        return _json.loads(self._native.search_json(query, **filters))
 
     def show(self, id: str) -> Optional[dict[str, Any]]:
         """A record with its variants and occurrences, as ``dateline show``

@@ -23,22 +23,6 @@ class Archive:
     def __new__(cls, path: Union[str, PathLike[str]]) -> "Archive": ...
     @property
     def path(self) -> str: ...
-    def search_json(
-        self,
-        query: Optional[str] = None,
-        *,
-        agency: Optional[str] = None,
-        creator: Optional[str] = None,
-        country: Optional[str] = None,
-        city: Optional[str] = None,
-        province: Optional[str] = None,
-        date_from: Optional[str] = None,
-        date_to: Optional[str] = None,
-        flag: Optional[str] = None,
-        near: Optional[tuple[float, float, float]] = None,
-        person: Optional[str] = None,
-        org: Optional[str] = None,
-        facets: bool = False,
-        limit: int = 20,
-    ) -> str: ...
+    # The filters of ``dateline.Archive.search``, which documents and types them.
+    def search_json(self, query: Optional[str] = None, **filters: Any) -> str: ...
     def show_json(self, id: str) -> Optional[str]: ...
