@@ -151,7 +151,8 @@ fn a_file_streams_in_row_groups_with_geo_metadata() {
 
 #[test]
 fn stated_fields_are_kept_as_the_input_wrote_them() {
-    let plain = record("Fishermen mend nets in Jableh, Syria, April 2, 2018. REUTERS/Omar Sanadiki");
+    let plain =
+        record("Fishermen mend nets in Jableh, Syria, April 2, 2018. REUTERS/Omar Sanadiki");
     let mut stated = plain.clone();
     stated.stated = Some(caption::Stated {
         creators: vec!["OMAR SANADIKI".into()],
@@ -168,7 +169,10 @@ fn stated_fields_are_kept_as_the_input_wrote_them() {
     let column = batch["stated"].as_struct();
     assert!(column.is_valid(0) && column.is_null(1) && column.is_null(2));
     assert_eq!(column["city"].as_string::<i32>().value(0), "Jablah");
-    assert_eq!(column["date_created"].as_string::<i32>().value(0), "2018-04");
+    assert_eq!(
+        column["date_created"].as_string::<i32>().value(0),
+        "2018-04"
+    );
     assert!(column["source"].is_null(0) && column["country"].is_null(0));
     let creators = column["creators"].as_list::<i32>().value(0);
     assert_eq!(creators.as_string::<i32>().value(0), "OMAR SANADIKI");
