@@ -36,16 +36,23 @@ t = sys.stdin.read(); print(t[: t.rfind("\n\n")])' > "$work/archive.txt"
 
 # Wall seconds, peak RSS in kB, and CPU seconds (user + system: on a shared
 # machine the wall time also counts other work's turns on the core).
-measure() { /usr/bin/time -f "%e %M %U %S" -o "$work/time" "$@"; read -r e m u s < "$work/time"; echo "$e $m $(python3 -c "print(f'{$u + $s:.2f}')")"; }
+# measure OUT CMD...: runs CMD with its stdout in OUT, prints "wall kB cpu".
+measure() {
+  local out=$1
+  shift
+  /usr/bin/time -f "%e %M %U %S" -o "$work/time" "$@" > "$out"
+  read -r e m u s < <(tail -1 "$work/time")
+  echo "$e $m $(python3 -c "print(f'{$u + $s:.2f}')")"
+}
 per() { python3 -c "print(f'{$1 / $2:.0f}')"; }
 
-read -r js jkb jcpu < <(measure "$bin" parse --threads 1 "$work/corpus.txt" > "$work/out.jsonl")
+read -r js jkb jcpu < <(measure "$work/out.jsonl" "$bin" parse --threads 1 "$work/corpus.txt")
 records=$(wc -l < "$work/out.jsonl")
-read -r ps pkb pcpu < <(measure "$bin" parse --threads 1 --format parquet --out "$work/out.parquet" "$work/corpus.txt")
+read -r ps pkb pcpu < <(measure /dev/null "$bin" parse --threads 1 --format parquet --out "$work/out.parquet" "$work/corpus.txt")
 echo "dateline parse --threads 1, $records records: JSON Lines ${js} s wall, ${jcpu} s CPU (peak RSS $((jkb / 1024)) MB)," \
   "GeoParquet ${ps} s wall, ${pcpu} s CPU (peak RSS $((pkb / 1024)) MB)"
 echo "  bytes per record: JSON Lines $(per "$(stat -c %s "$work/out.jsonl")" "$records"), GeoParquet $(per "$(stat -c %s "$work/out.parquet")" "$records")"
-read -r ws wkb wcpu < <(measure "$target/release/examples/write_records" "$work/corpus.txt" "$work/writer.parquet" 1000000 > "$work/writer.out")
+read -r ws wkb wcpu < <(measure "$work/writer.out" "$target/release/examples/write_records" "$work/corpus.txt" "$work/writer.parquet" 1000000)
 echo "  the writer alone: $(cat "$work/writer.out")"
 echo "    (the whole process, parsing its 100,000 distinct records included: ${ws} s wall, ${wcpu} s CPU, peak RSS $((wkb / 1024)) MB)"
 
