@@ -4,15 +4,24 @@
 # against the release binary, then the Spark job's test in local[2].
 # Each step's wall time is printed at the end (CI's budget is in minutes).
 #
-# Usage: scripts/test-python.sh [--no-spark]
+# Usage: scripts/test-python.sh [--no-spark] [--dev]
+#   --dev  test debug builds (the dateline and xtask binaries `cargo test`
+#          already made, a dev-profile wheel): what CI checks is records,
+#          not speed, and a release build with LTO costs minutes.
 # Env: CARGO_TARGET_DIR; DATELINE_VENV (default $CARGO_TARGET_DIR/py-venv,
 #      recreated each run); SPARK_TEST_CAPTIONS (default 100000);
 #      SPARK_FIGURES=FILE writes the Spark figures as JSON.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-spark=1
-[ "${1:-}" = "--no-spark" ] && spark=0
+spark=1 profile=release
+for arg in "$@"; do
+  case "$arg" in
+    --no-spark) spark=0 ;;
+    --dev) profile=dev ;;
+    *) echo "unknown option $arg" >&2; exit 2 ;;
+  esac
+done
 target=${CARGO_TARGET_DIR:-$top/target}
 export CARGO_TARGET_DIR=$target
 venv=${DATELINE_VENV:-$target/py-venv}
@@ -46,10 +55,15 @@ rm -rf "$venv"
 python3 -m venv "$venv"
 step "pip install (test deps)" "$venv/bin/pip" install -q --disable-pip-version-check -r crates/py/requirements-test.txt
 
-step "cargo build --release" cargo build --release -q -p dateline -p xtask
+if [ "$profile" = release ]; then
+  export DATELINE_PROFILE_DIR=release
+else
+  export DATELINE_PROFILE_DIR=debug
+fi
+step "cargo build --profile $profile" cargo build --profile "$profile" -q -p dateline -p xtask
 wheels=$(mktemp -d)
 trap 'rm -rf "$wheels"; report' EXIT
-step "maturin build (wheel)" "$venv/bin/maturin" build --quiet --release -m crates/py/Cargo.toml --out "$wheels"
+step "maturin build ($profile wheel)" "$venv/bin/maturin" build --quiet --profile "$profile" -m crates/py/Cargo.toml --out "$wheels"
 step "pip install (wheel)" "$venv/bin/pip" install -q --disable-pip-version-check "$wheels"/dateline-*.whl
 
 # pytest exits 5 when it collects nothing: that is a broken suite, not a pass.

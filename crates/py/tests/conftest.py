@@ -20,12 +20,13 @@ DEV_SETS = ["dev.jsonl", "dev-world.jsonl", "dev-pages.jsonl"]
 
 
 def cli_path() -> Path:
-    """The release binary: ``$DATELINE``, or ``CARGO_TARGET_DIR``'s (else
-    ``target/``'s) ``release/dateline``."""
+    """The binary: ``$DATELINE``, or ``CARGO_TARGET_DIR``'s (else
+    ``target/``'s) ``$DATELINE_PROFILE_DIR/dateline`` (``release`` unless
+    CI says ``debug``, the build its Rust tests already made)."""
     if os.environ.get("DATELINE"):
         return Path(os.environ["DATELINE"])
     target = Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
-    return target / "release" / "dateline"
+    return target / os.environ.get("DATELINE_PROFILE_DIR", "release") / "dateline"
 
 
 @pytest.fixture(scope="session")
@@ -33,8 +34,8 @@ def cli() -> Path:
     path = cli_path()
     if not path.exists():
         if os.environ.get("CI") == "true":
-            pytest.fail(f"{path} is missing: build it with `cargo build --release -p dateline`")
-        pytest.skip(f"{path} is missing: build it with `cargo build --release -p dateline`")
+            pytest.fail(f"{path} is missing: build it with `cargo build [--release] -p dateline`")
+        pytest.skip(f"{path} is missing: build it with `cargo build [--release] -p dateline`")
     return path
 
 
