@@ -7,6 +7,7 @@ use std::io::Write;
 use caption::CaptionRecord;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
 
 use crate::columns::{ArchiveInfo, Options, RecordColumns};
@@ -43,11 +44,14 @@ impl<W: Write + Send> GeoParquetWriter<W> {
             .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL)?))
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
             .set_created_by(format!("dateline {}", env!("CARGO_PKG_VERSION")))
+            // GeoParquet puts `geo` in the file's key-value metadata, where
+            // GDAL and DuckDB look; the Arrow writer copies schema metadata
+            // only into `ARROW:schema`, so it is set here as well.
+            .set_key_value_metadata(Some(vec![KeyValue::new("geo".to_string(), geo_metadata())]))
             .build();
-        // The `geo` key goes in the Arrow schema's metadata, which the
-        // writer stores both as the file's key and inside `ARROW:schema`
-        // (where pyarrow and GeoPandas look). It is written before any row,
-        // so it has no `bbox` (an optional member).
+        // The same key in the Arrow schema's metadata, stored inside
+        // `ARROW:schema` (where pyarrow and GeoPandas look). It is written
+        // before any row, so it has no `bbox` (an optional member).
         let schema = columns.schema();
         let mut metadata = schema.metadata().clone();
         metadata.insert("geo".to_string(), geo_metadata());

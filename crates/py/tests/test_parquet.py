@@ -50,6 +50,8 @@ def test_pyarrow_reads_one_typed_row_per_record(written):
 def test_the_geo_metadata_is_geoparquet_1_1(written):
     path, _ = written
     geo = json.loads(pq.read_schema(path).metadata[b"geo"])
+    # GeoParquet's place for it: the file's key-value metadata (GDAL, DuckDB).
+    assert json.loads(pq.ParquetFile(path).metadata.metadata[b"geo"]) == geo
     assert geo["version"] == "1.1.0" and geo["primary_column"] == "geometry"
     column = geo["columns"]["geometry"]
     assert column["encoding"] == "WKB" and column["geometry_types"] == ["Point"]
