@@ -32,21 +32,7 @@ target=${CARGO_TARGET_DIR:-$top/target}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$target/release/xtask" corpus --mb "$mb" --out "$work/corpus.txt"
-python3 - "$shared/eval" "$top/crates/dateline/tests/data/pages" "$mb" "$work/realistic.txt" <<'PY'
-import glob, json, os, sys
-evaldir, own, mb, out = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
-parts = []
-for name in ("dev", "dev-world", "dev-pages"):
-    with open(os.path.join(evaldir, name + ".jsonl"), encoding="utf-8") as f:
-        parts.append("\n\n".join(json.loads(l)["text"] for l in f if l.strip()))
-for page in sorted(glob.glob(os.path.join(evaldir, "pages*", "page-*.txt")) + glob.glob(os.path.join(own, "*.txt"))):
-    with open(page, encoding="utf-8") as f:
-        parts.append(f.read().strip())
-unit = ("\n\n".join(parts) + "\n\n").encode("utf-8")
-with open(out, "wb") as f:
-    for _ in range(int(mb * 1e6 / len(unit)) + 1):
-        f.write(unit)
-PY
+python3 "$top/scripts/realistic-corpus.py" "$shared/eval" "$top/crates/dateline/tests/data/pages" "$mb" "$work/realistic.txt"
 
 # Runs a command, prints "seconds peak_kb".
 measure() {

@@ -3,6 +3,7 @@
 mod corpus;
 mod fit_segment;
 mod gazetteer;
+mod map;
 
 use std::process::ExitCode;
 
@@ -20,7 +21,11 @@ commands:
       fit the segmenter's line-kind weights on the labelled page fixtures and
       the shared caption sets (DIR, default ../shared), print each fixture's
       leave-one-page-out F1, and write crates/caption/src/segment/weights.rs
-      (--check: fail when that file differs from the fit)";
+      (--check: fail when that file differs from the fit)
+  map [--from DIR] [--out FILE]
+      rebuild crates/server/assets/world.json (the offline map's country
+      outlines) from Natural Earth in the world-atlas npm package (fetched
+      with npm pack unless --from names the unpacked package)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,6 +37,7 @@ fn main() -> ExitCode {
         "gazetteer" => gazetteer::run(rest),
         "corpus" => run_corpus(rest),
         "fit-segment" => fit_segment::run(rest),
+        "map" => map::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

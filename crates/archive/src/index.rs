@@ -70,10 +70,35 @@ pub struct Fields {
     pub facet_year: Field,
     /// Flag facet.
     pub facet_flag: Field,
+    /// Province (first-level division) name facet.
+    pub facet_province: Field,
+    /// Credited source facet.
+    pub facet_source: Field,
+    /// Person shown facet.
+    pub facet_person: Field,
+    /// Organization named facet.
+    pub facet_org: Field,
+    /// Country code facet (the map's countries).
+    pub facet_country_code: Field,
+    /// Admin1 code facet, `CC.NN` (the map's first-level divisions).
+    pub facet_admin1: Field,
 }
 
 /// The facet dimensions, in output order, with their field names.
-pub const FACETS: &[&str] = &["agency", "creator", "country", "city", "year", "flag"];
+pub const FACETS: &[&str] = &[
+    "agency",
+    "creator",
+    "country",
+    "city",
+    "year",
+    "flag",
+    "province",
+    "source",
+    "person",
+    "org",
+    "country_code",
+    "admin1",
+];
 
 /// Builds the schema and its field handles.
 pub fn schema() -> (Schema, Fields) {
@@ -111,7 +136,13 @@ pub fn schema() -> (Schema, Fields) {
         facet_country: b.add_facet_field("facet_country", facet.clone()),
         facet_city: b.add_facet_field("facet_city", facet.clone()),
         facet_year: b.add_facet_field("facet_year", facet.clone()),
-        facet_flag: b.add_facet_field("facet_flag", facet),
+        facet_flag: b.add_facet_field("facet_flag", facet.clone()),
+        facet_province: b.add_facet_field("facet_province", facet.clone()),
+        facet_source: b.add_facet_field("facet_source", facet.clone()),
+        facet_person: b.add_facet_field("facet_person", facet.clone()),
+        facet_org: b.add_facet_field("facet_org", facet.clone()),
+        facet_country_code: b.add_facet_field("facet_country_code", facet.clone()),
+        facet_admin1: b.add_facet_field("facet_admin1", facet),
     };
     (b.build(), fields)
 }
@@ -155,11 +186,13 @@ pub fn document(fields: &Fields, key: u64, seq: u64, record: &Value) -> TantivyD
     for person in record["persons"].as_array().into_iter().flatten() {
         if let Some(name) = person["name"].as_str() {
             doc.add_text(fields.persons, name);
+            doc.add_facet(fields.facet_person, facet(name));
         }
     }
     for org in record["organizations"].as_array().into_iter().flatten() {
         if let Some(org) = org.as_str() {
             doc.add_text(fields.orgs, org);
+            doc.add_facet(fields.facet_org, facet(org));
         }
     }
     let credit = &record["credit"];
@@ -175,6 +208,9 @@ pub fn document(fields: &Fields, key: u64, seq: u64, record: &Value) -> TantivyD
             doc.add_facet(fields.facet_agency, facet(agency));
         }
     }
+    if let Some(source) = credit["source"].as_str() {
+        doc.add_facet(fields.facet_source, facet(source));
+    }
     let location = &record["location"];
     for part in ["text", "sublocation", "city", "province", "country"] {
         if let Some(value) = location[part].as_str() {
@@ -183,6 +219,7 @@ pub fn document(fields: &Fields, key: u64, seq: u64, record: &Value) -> TantivyD
     }
     if let Some(code) = str_of(&location["country_code"]) {
         doc.add_text(fields.country_code, code.to_ascii_uppercase());
+        doc.add_facet(fields.facet_country_code, facet(&code.to_ascii_uppercase()));
     }
     if let Some(country) = location["country"].as_str() {
         doc.add_text(fields.country_key, gazetteer::fold(country));
@@ -194,9 +231,11 @@ pub fn document(fields: &Fields, key: u64, seq: u64, record: &Value) -> TantivyD
     }
     if let Some(code) = location["province_code"].as_str() {
         doc.add_text(fields.province_code, code.to_ascii_uppercase());
+        doc.add_facet(fields.facet_admin1, facet(&code.to_ascii_uppercase()));
     }
     if let Some(province) = location["province"].as_str() {
         doc.add_text(fields.province_key, gazetteer::fold(province));
+        doc.add_facet(fields.facet_province, facet(province));
     }
     if let Some(id) = location["geonames_id"].as_u64() {
         doc.add_u64(fields.geonames_id, id);

@@ -333,53 +333,13 @@ impl DocumentWriter<'_> {
         record: &CaptionRecord,
         json: &str,
     ) -> Result<i64, Error> {
-        let location = record.location.as_ref();
-        let date_created = record.date_created.map(|d| d.to_string());
-        let country_code = location.and_then(|l| l.country_code.as_deref());
-        let city = location.and_then(|l| l.city.as_deref());
-        let province_code = location.and_then(|l| l.province_code.as_deref());
-        let geonames_id = location.and_then(|l| l.geonames_id);
-        let latitude = location.and_then(|l| l.latitude);
-        let longitude = location.and_then(|l| l.longitude);
-        let bad = |_| Error::BadRecord(record.id.clone());
-        let agencies = serde_json::to_string(&record.credit.agencies).map_err(bad)?;
-        let creators = serde_json::to_string(&record.credit.creators).map_err(bad)?;
-        let flags = serde_json::to_string(&record.flags).map_err(bad)?;
-        let seq = self.seq;
-        let variant = record.id.as_str();
-        let columns = params![
-            variant,
-            json,
-            seq,
-            date_created,
-            country_code,
-            city,
-            province_code,
-            geonames_id,
-            latitude,
-            longitude,
-            agencies,
-            creators,
-            flags,
-        ];
         let key = match key {
             Some(key) => {
-                let mut stmt = self
-                    .tx
-                    .prepare_cached(
-                        "UPDATE records SET variant = ?1, json = ?2, seq = ?3, date_created = ?4,
-                         country_code = ?5, city = ?6, province_code = ?7, geonames_id = ?8,
-                         latitude = ?9, longitude = ?10, agencies = ?11, creators = ?12,
-                         flags = ?13 WHERE key = ?14",
-                    )
-                    .map_err(sql("updating a record"))?;
-                let mut all: Vec<&dyn rusqlite::ToSql> = columns.to_vec();
-                all.push(&key);
-                stmt.execute(all.as_slice())
-                    .map_err(sql("updating a record"))?;
+                update_record_row(&self.tx, key, record, json, self.seq)?;
                 key
             }
             None => {
+                let columns = RecordColumns::of(record)?;
                 let mut stmt = self
                     .tx
                     .prepare_cached(
@@ -389,8 +349,8 @@ impl DocumentWriter<'_> {
                          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                     )
                     .map_err(sql("adding a record"))?;
-                let mut all: Vec<&dyn rusqlite::ToSql> = columns.to_vec();
-                all.push(&variant);
+                let mut all = columns.params(record, &json, &self.seq);
+                all.push(&record.id);
                 stmt.execute(all.as_slice())
                     .map_err(sql("adding a record"))?;
                 self.tx.last_insert_rowid()
@@ -428,6 +388,81 @@ impl DocumentWriter<'_> {
         self.candidates.in_document = false;
         Ok(self.summary)
     }
+}
+
+/// The columns of a record row that searches filter on, derived from its
+/// representative record.
+struct RecordColumns {
+    date_created: Option<String>,
+    agencies: String,
+    creators: String,
+    flags: String,
+}
+
+impl RecordColumns {
+    fn of(record: &CaptionRecord) -> Result<RecordColumns, Error> {
+        let bad = |_| Error::BadRecord(record.id.clone());
+        Ok(RecordColumns {
+            date_created: record.date_created.map(|d| d.to_string()),
+            agencies: serde_json::to_string(&record.credit.agencies).map_err(bad)?,
+            creators: serde_json::to_string(&record.credit.creators).map_err(bad)?,
+            flags: serde_json::to_string(&record.flags).map_err(bad)?,
+        })
+    }
+
+    /// `?1` to `?13` of the record statements: variant, json, seq, then the
+    /// filter columns.
+    fn params<'a>(
+        &'a self,
+        record: &'a CaptionRecord,
+        json: &'a dyn rusqlite::ToSql,
+        seq: &'a i64,
+    ) -> Vec<&'a dyn rusqlite::ToSql> {
+        let location = record.location.as_ref();
+        let none_text: &'static Option<String> = &None;
+        let none_id: &'static Option<u32> = &None;
+        let none_f64: &'static Option<f64> = &None;
+        vec![
+            &record.id,
+            json,
+            seq,
+            &self.date_created,
+            location.map_or(none_text, |l| &l.country_code),
+            location.map_or(none_text, |l| &l.city),
+            location.map_or(none_text, |l| &l.province_code),
+            location.map_or(none_id, |l| &l.geonames_id),
+            location.map_or(none_f64, |l| &l.latitude),
+            location.map_or(none_f64, |l| &l.longitude),
+            &self.agencies,
+            &self.creators,
+            &self.flags,
+        ]
+    }
+}
+
+/// Rewrites record `key`'s row with `record` as its representative and
+/// change number `seq` (ingest, when a better variant arrives; reparse).
+pub(crate) fn update_record_row(
+    conn: &Connection,
+    key: i64,
+    record: &CaptionRecord,
+    json: &str,
+    seq: i64,
+) -> Result<(), Error> {
+    let columns = RecordColumns::of(record)?;
+    let mut stmt = conn
+        .prepare_cached(
+            "UPDATE records SET variant = ?1, json = ?2, seq = ?3, date_created = ?4,
+             country_code = ?5, city = ?6, province_code = ?7, geonames_id = ?8,
+             latitude = ?9, longitude = ?10, agencies = ?11, creators = ?12,
+             flags = ?13 WHERE key = ?14",
+        )
+        .map_err(sql("updating a record"))?;
+    let mut all = columns.params(record, &json, &seq);
+    all.push(&key);
+    stmt.execute(all.as_slice())
+        .map_err(sql("updating a record"))?;
+    Ok(())
 }
 
 /// A full caption beats a cut-short one; then the longer text wins (a

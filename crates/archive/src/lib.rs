@@ -40,10 +40,16 @@
 mod candidates;
 mod check;
 pub mod dedup;
+mod histogram;
 mod index;
 mod ingest;
+mod provenance;
+mod reparse;
+mod review;
 mod search;
 mod store;
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_archive;
 
 use std::path::{Path, PathBuf};
 
@@ -51,7 +57,13 @@ use rusqlite::Connection;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy};
 
 pub use check::CheckReport;
+pub use histogram::{Bucket, DateHistogram, HistogramBar, Precision};
 pub use ingest::{DocumentWriter, IngestSummary, NewOccurrence, PreparedOccurrence};
+pub use provenance::StoredDocument;
+pub use reparse::ReparseReport;
+pub use review::{
+    Correction, ReviewAction, ReviewEntry, ReviewKind, ReviewState, CORRECTABLE, MAX_REVIEW_TEXT,
+};
 pub use search::{Facets, Filters, Hit, Near, SearchQuery, SearchResults, Snippet};
 
 /// File name of the store inside the archive directory.
@@ -599,6 +611,14 @@ impl Archive {
             .reload()
             .map_err(|e| Error::index("reloading the index", e))?;
         Ok(segments.len())
+    }
+
+    /// Makes searches see the last committed index (another process may
+    /// have ingested since this one opened it). Cheap when nothing changed.
+    pub fn refresh(&self) -> Result<(), Error> {
+        self.reader
+            .reload()
+            .map_err(|e| Error::index("reloading the index", e))
     }
 
     /// What the archive holds.

@@ -3,7 +3,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Bound;
-use std::rc::Rc;
+// Arc, not Rc: an `Archive` is `Send`, so a server can hand one between threads.
+use std::sync::Arc;
 
 use gazetteer::{Gazetteer, MatchKind};
 use rusqlite::Connection;
@@ -46,7 +47,7 @@ impl SearchQuery {
 }
 
 /// Filters on the record's fields.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Filters {
     /// Credited agency (words of its name, `Getty` finds `Getty Images`).
     pub agency: Option<String>,
@@ -159,7 +160,27 @@ impl Archive {
     ) -> Result<SearchResults, Error> {
         let searcher = self.reader.searcher();
         let plan = self.plan(&searcher, query, gazetteer)?;
-        let found = self.find(&searcher, &plan, query.limit, query.facets)?;
+        // The page's first view (no text, no filter) counts facets over
+        // every record: its counts are kept for the index generation.
+        let everything = plan.text.is_none() && query.filters == Filters::default();
+        let kept = if query.facets && everything {
+            self.all_facets(&searcher)
+        } else {
+            None
+        };
+        let mut found = self.find(
+            &searcher,
+            &plan,
+            query.limit,
+            query.facets && kept.is_none(),
+        )?;
+        if let Some(kept) = kept {
+            found.facets = Some(Facets::clone(&kept));
+        } else if query.facets && everything {
+            if let Some(facets) = &found.facets {
+                self.keep_all_facets(&searcher, facets);
+            }
+        }
 
         // Only the page shown is read from the store and given snippets.
         let keys: Vec<u64> = found.top.iter().map(|&(_, key)| key).collect();
@@ -399,19 +420,74 @@ impl Archive {
         })
     }
 
+    /// Calls `visit` with every record matching a query (its segment's
+    /// state from `open`, and its document), for aggregates the facet
+    /// counts do not give; returns how many matched.
+    pub(crate) fn each_match<S>(
+        &self,
+        query: &SearchQuery,
+        gazetteer: Option<&Gazetteer>,
+        mut open: impl FnMut(&SegmentReader) -> tantivy::Result<S>,
+        mut visit: impl FnMut(&mut S, DocId),
+    ) -> Result<u64, Error> {
+        let searcher = self.reader.searcher();
+        let plan = self.plan(&searcher, query, gazetteer)?;
+        let failed = |e| Error::index("searching the index", e);
+        let weight = plan
+            .query
+            .weight(EnableScoring::disabled_from_searcher(&searcher))
+            .map_err(failed)?;
+        let mut total = 0;
+        for segment in searcher.segment_readers() {
+            let alive = segment.alive_bitset();
+            let checks = plan.checks.for_segment(segment).map_err(failed)?;
+            let mut state = open(segment).map_err(failed)?;
+            weight
+                .for_each_no_score(segment, &mut |docs| {
+                    for &doc in docs {
+                        if alive.is_none_or(|a| a.is_alive(doc))
+                            && checks.as_ref().is_none_or(|c| c.pass(doc))
+                        {
+                            total += 1;
+                            visit(&mut state, doc);
+                        }
+                    }
+                })
+                .map_err(failed)?;
+        }
+        Ok(total)
+    }
+
     /// Facet values of the current searcher's segments (built once per
     /// index generation).
-    fn facet_maps(&self, searcher: &Searcher) -> Result<Rc<FacetMaps>, Error> {
-        let generation = searcher.generation().generation_id();
+    fn facet_maps(&self, searcher: &Searcher) -> Result<Arc<FacetMaps>, Error> {
+        let generation = generation_of(searcher);
         let mut cache = self.search_cache.borrow_mut();
         if let Some(maps) = cache.facets.as_ref().filter(|m| m.generation == generation) {
-            return Ok(Rc::clone(maps));
+            return Ok(Arc::clone(maps));
         }
-        let maps = Rc::new(
+        let maps = Arc::new(
             FacetMaps::build(searcher).map_err(|e| Error::index("reading facet values", e))?,
         );
-        cache.facets = Some(Rc::clone(&maps));
+        cache.facets = Some(Arc::clone(&maps));
         Ok(maps)
+    }
+
+    /// The facet counts over every record of the searcher's generation, if
+    /// kept.
+    fn all_facets(&self, searcher: &Searcher) -> Option<Arc<Facets>> {
+        let generation = generation_of(searcher);
+        let cache = self.search_cache.borrow();
+        let (g, facets) = cache.all_facets.as_ref()?;
+        (*g == generation).then(|| Arc::clone(facets))
+    }
+
+    /// Keeps the facet counts over every record of the searcher's
+    /// generation (a commit makes a new generation, so they are not used
+    /// after it).
+    fn keep_all_facets(&self, searcher: &Searcher, facets: &Facets) {
+        let generation = generation_of(searcher);
+        self.search_cache.borrow_mut().all_facets = Some((generation, Arc::new(facets.clone())));
     }
 
     /// The index watermark, read once per index generation searched (the
@@ -678,9 +754,21 @@ pub(crate) fn haversine_km(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
 #[derive(Default)]
 pub(crate) struct SearchCache {
     /// The facet values.
-    facets: Option<Rc<FacetMaps>>,
+    facets: Option<Arc<FacetMaps>>,
     /// The generation and the watermark its commit carries.
     watermark: Option<(u64, i64)>,
+    /// The generation and the facet counts over all its records.
+    all_facets: Option<(Generation, Arc<Facets>)>,
+}
+
+/// What a searcher sees: its segments and their deletes. Not tantivy's
+/// generation id, which every reload renews even when nothing changed
+/// (the server reloads before each request, so caches keyed by it were
+/// rebuilt every time).
+type Generation = BTreeMap<tantivy::index::SegmentId, Option<tantivy::Opstamp>>;
+
+fn generation_of(searcher: &Searcher) -> Generation {
+    searcher.generation().segments().clone()
 }
 
 /// A query ready to run (see [`Archive::plan`]).
@@ -926,7 +1014,7 @@ type DimensionColumn = (Column<u64>, Vec<u32>);
 /// values of each dimension, and per segment the column of value ordinals
 /// with the map from its ordinals to the distinct values.
 pub(crate) struct FacetMaps {
-    generation: u64,
+    generation: Generation,
     /// Per dimension, its values.
     values: Vec<Vec<String>>,
     /// Per segment, per dimension.
@@ -963,7 +1051,7 @@ impl FacetMaps {
             segments.push(dims);
         }
         Ok(FacetMaps {
-            generation: searcher.generation().generation_id(),
+            generation: generation_of(searcher),
             values,
             segments,
         })

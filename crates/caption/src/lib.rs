@@ -52,8 +52,30 @@ use gazetteer::Gazetteer;
 /// into that.
 pub fn parse(caption: &str, gazetteer: &Gazetteer) -> CaptionRecord {
     let text = normalize_whitespace(caption);
-    let id = text::caption_id(&text);
     let credit_found = credit::find_credit(&text);
+    parse_normalized(text, credit_found, gazetteer)
+}
+
+/// [`parse`] for a caption that [`segment`] or [`segment_piece`] found in
+/// `input`: the same record, without reading the credit of a one-line
+/// caption a second time (the segmenter read it to tell credits from
+/// captions).
+pub fn parse_span(input: &str, found: CaptionSpan, gazetteer: &Gazetteer) -> CaptionRecord {
+    let text = normalize_whitespace(&found.text(input));
+    let credit_found = match found.credit_read {
+        Some(read) => read,
+        None => credit::find_credit(&text),
+    };
+    parse_normalized(text, credit_found, gazetteer)
+}
+
+/// The record of whitespace-normalized `text` whose credit is `credit_found`.
+fn parse_normalized(
+    text: String,
+    credit_found: Option<credit::CreditFound>,
+    gazetteer: &Gazetteer,
+) -> CaptionRecord {
+    let id = text::caption_id(&text);
     let description_span = credit_found
         .as_ref()
         .map(|c| text::description_span(&text, c.span))

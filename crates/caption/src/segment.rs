@@ -33,12 +33,13 @@ use std::sync::OnceLock;
 
 pub use model::LineKind;
 
+use crate::credit::CreditFound;
 use crate::span::Span;
 use line::Line;
 use model::Weights;
 
 /// One caption's place in the input.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CaptionSpan {
     /// Byte range of the input from the caption's first line to its last
     /// (credit included): the caption as the document has it.
@@ -49,6 +50,10 @@ pub struct CaptionSpan {
     pub parts: Vec<Span>,
     /// The caption ends in a truncation mark (`...more`, `…`).
     pub truncated: bool,
+    /// For a caption of one line, the credit the segmenter read off that
+    /// line's normalized words (or that it has none): [`crate::parse_span`]
+    /// reuses it instead of scanning the same text again.
+    pub(crate) credit_read: Option<Option<CreditFound>>,
 }
 
 impl CaptionSpan {
@@ -106,6 +111,8 @@ const MIN_TEXT_LINE_BYTES: usize = 4096;
 /// A page read for the model: its lines and their features.
 struct Page {
     lines: Vec<Line>,
+    /// Each line's credit, as its features read it.
+    credits: Vec<Option<CreditFound>>,
     features: Vec<Vec<u16>>,
     gaps: Vec<bool>,
     possible: Vec<u8>,
@@ -116,7 +123,7 @@ impl Page {
     /// kilobytes (see [`segment_piece`]).
     fn read(input: &str, starts_inside_line: bool) -> Page {
         let lines = line::read_lines(input);
-        let props = features::props_of(input, &lines);
+        let (props, credits) = features::props_of(input, &lines);
         let gaps: Vec<bool> = lines.iter().map(|l| l.blank_before).collect();
         let possible = lines
             .iter()
@@ -144,6 +151,7 @@ impl Page {
         let features = features::features(&props, &gaps);
         Page {
             lines,
+            credits,
             features,
             gaps,
             possible,
@@ -196,7 +204,7 @@ impl Model {
 
     fn split(&self, input: &str, starts_inside_line: bool) -> Vec<CaptionSpan> {
         let (page, kinds) = self.read(input, starts_inside_line);
-        assemble(input, &page.lines, &kinds)
+        assemble(input, &page.lines, page.credits, &kinds)
     }
 
     /// Every non-blank line's kind and why.
@@ -308,7 +316,7 @@ pub struct LabelLine {
 /// list of the page's captions (`cargo xtask fit-segment`).
 pub fn label_lines(input: &str) -> Vec<LabelLine> {
     let lines = line::read_lines(input);
-    let props = features::props_of(input, &lines);
+    let (props, _) = features::props_of(input, &lines);
     lines
         .iter()
         .zip(props)
@@ -319,22 +327,30 @@ pub fn label_lines(input: &str) -> Vec<LabelLine> {
         .collect()
 }
 
-/// Captions from lines and their kinds.
-fn assemble(input: &str, lines: &[Line], kinds: &[LineKind]) -> Vec<CaptionSpan> {
+/// Captions from lines and their kinds. `credits` are the lines' credits
+/// as their features read them; a caption of one line keeps its own.
+fn assemble(
+    input: &str,
+    lines: &[Line],
+    mut credits: Vec<Option<CreditFound>>,
+    kinds: &[LineKind],
+) -> Vec<CaptionSpan> {
     let mut out = Vec::new();
     let mut current: Option<Building> = None;
     let mut credit_below: Option<Span> = None;
-    for (line, &kind) in lines.iter().zip(kinds) {
+    for (i, (line, &kind)) in lines.iter().zip(kinds).enumerate() {
         match kind {
             LineKind::Chrome => {
                 finish(input, current.take(), &mut out);
             }
             LineKind::CaptionStart => {
                 finish(input, current.take(), &mut out);
+                let credit = credit_below.take();
                 current = Some(Building {
                     span: line.span,
                     parts: vec![line.content],
-                    credit: credit_below.take(),
+                    credit_read: credit.is_none().then(|| credits[i].take()),
+                    credit,
                 });
             }
             LineKind::CaptionContinuation | LineKind::CreditAfter => {
@@ -358,11 +374,14 @@ struct Building {
     parts: Vec<Span>,
     /// A credit that stood before the caption: it goes last.
     credit: Option<Span>,
+    /// While the caption is its first line alone, that line's credit.
+    credit_read: Option<Option<CreditFound>>,
 }
 
 impl Building {
     fn push(&mut self, input: &str, line: &Line) {
         self.span.end = line.span.end;
+        self.credit_read = None;
         let last = self.parts.last_mut().expect("a caption has a first part");
         if input[last.end..line.content.start].trim().is_empty() {
             last.end = line.content.end;
@@ -389,6 +408,7 @@ fn finish(input: &str, caption: Option<Building>, out: &mut Vec<CaptionSpan>) {
         span: caption.span,
         parts: caption.parts,
         truncated,
+        credit_read: caption.credit_read,
     });
 }
 

@@ -5,9 +5,14 @@ use crate::span::Span;
 
 /// Collapses every run of whitespace into one space and trims both ends.
 pub fn normalize_whitespace(s: &str) -> String {
-    // Most captions are normalized already: one check, one copy.
+    normalized(s).into_owned()
+}
+
+/// [`normalize_whitespace`] without a copy when `s` is normalized already,
+/// as most captions are: one check, and a copy only where it is needed.
+pub(crate) fn normalized(s: &str) -> std::borrow::Cow<'_, str> {
     if is_normalized(s) {
-        return s.to_string();
+        return std::borrow::Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len());
     for word in s.split_whitespace() {
@@ -16,7 +21,7 @@ pub fn normalize_whitespace(s: &str) -> String {
         }
         out.push_str(word);
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// Whether `s` has no whitespace but single spaces between words.

@@ -9,7 +9,9 @@ mod export;
 mod ingest;
 mod maintain;
 mod parse;
+mod reparse;
 mod search;
+mod serve;
 mod show;
 mod tag;
 
@@ -37,6 +39,10 @@ pub enum Command {
     Check(maintain::CheckArgs),
     /// Rebuild the archive's index from its store.
     Reindex(maintain::ReindexArgs),
+    /// Parse every stored caption again with this engine; corrections stay.
+    Reparse(reparse::ReparseArgs),
+    /// Serve the archive as a web page and JSON API on a local port.
+    Serve(serve::ServeArgs),
 }
 
 /// Runs one subcommand.
@@ -50,6 +56,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Export(args) => export::run(args),
         Command::Check(args) => maintain::check(args),
         Command::Reindex(args) => maintain::reindex(args),
+        Command::Reparse(args) => reparse::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

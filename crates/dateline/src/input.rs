@@ -100,7 +100,7 @@ pub fn records_of(piece: &Piece, gazetteer: &Gazetteer) -> Vec<Occurrence> {
                 .map(|found| Occurrence {
                     span: found.span,
                     truncated: found.truncated,
-                    record: caption::parse(&found.text(&piece.text), gazetteer),
+                    record: caption::parse_span(&piece.text, found, gazetteer),
                 })
                 .collect()
         }

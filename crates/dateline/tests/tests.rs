@@ -8,4 +8,5 @@ mod conformance;
 mod dev_scores;
 mod pages;
 mod photos;
+mod serve;
 mod util;

@@ -364,3 +364,153 @@ fn search_agrees_with_tantivy_collectors() {
         assert_eq!(&sorted_keys(&archive, query), keys, "{query:?}");
     }
 }
+
+/// Facet counts by brute force: each matching record's stored JSON read
+/// and its values counted once per record, as the index documents give them
+/// (no index involved beyond which records match).
+fn counted_from_records(archive: &Archive, keys: &[u64]) -> BTreeMap<String, Vec<(String, u64)>> {
+    let mut counts: BTreeMap<String, BTreeMap<String, u64>> = FACETS
+        .iter()
+        .map(|dim| ((*dim).to_string(), BTreeMap::new()))
+        .collect();
+    let strings = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|s| s.as_str().map(str::to_string))
+            .collect()
+    };
+    for record in archive.records_by_key(keys).expect("records") {
+        let location = &record["location"];
+        let one = |v: &serde_json::Value| v.as_str().map(str::to_string).into_iter().collect();
+        let upper = |v: &serde_json::Value| -> Vec<String> {
+            v.as_str()
+                .map(str::to_ascii_uppercase)
+                .into_iter()
+                .collect()
+        };
+        let persons: Vec<String> = record["persons"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p["name"].as_str().map(str::to_string))
+            .collect();
+        let year: Vec<String> = record["date_created"]
+            .as_str()
+            .and_then(crate::index::date_range)
+            .map(|(from, _)| (from / 10000).to_string())
+            .into_iter()
+            .collect();
+        let values: [(&str, Vec<String>); 12] = [
+            ("agency", strings(&record["credit"]["agencies"])),
+            ("creator", strings(&record["credit"]["creators"])),
+            ("country", one(&location["country"])),
+            ("city", one(&location["city"])),
+            ("year", year),
+            ("flag", strings(&record["flags"])),
+            ("province", one(&location["province"])),
+            ("source", one(&record["credit"]["source"])),
+            ("person", persons),
+            ("org", strings(&record["organizations"])),
+            ("country_code", upper(&location["country_code"])),
+            ("admin1", upper(&location["province_code"])),
+        ];
+        for (dim, mut values) in values {
+            values.sort();
+            values.dedup();
+            for value in values {
+                *counts
+                    .get_mut(dim)
+                    .expect("dimension")
+                    .entry(value.replace('/', " "))
+                    .or_default() += 1;
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .map(|(dim, values)| {
+            let mut values: Vec<(String, u64)> = values.into_iter().collect();
+            values.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            (dim, values)
+        })
+        .collect()
+}
+
+#[test]
+fn facet_counts_equal_a_count_over_the_matching_records() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut archive = Archive::open(&dir.path().join("a"), Mode::Write).expect("open");
+    ingest(&mut archive, "one.txt", &captions(0, 120));
+    ingest(&mut archive, "two.txt", &captions(120, 80));
+    let every_key = |archive: &Archive| -> Vec<u64> {
+        let mut keys: Vec<u64> = archive
+            .conn
+            .prepare("SELECT key FROM records")
+            .expect("prepare")
+            .query_map([], |r| r.get::<_, i64>(0))
+            .expect("keys")
+            .map(|k| k.expect("key") as u64)
+            .collect();
+        keys.sort_unstable();
+        keys
+    };
+    let text = |t: &str| Some(t.to_string());
+    let queries = [
+        SearchQuery::default(),
+        SearchQuery {
+            text: text("street"),
+            ..SearchQuery::default()
+        },
+        SearchQuery {
+            text: text("syria"),
+            filters: Filters {
+                from: text("2013"),
+                ..Filters::default()
+            },
+            ..SearchQuery::default()
+        },
+        SearchQuery {
+            filters: Filters {
+                agency: text("Reuters"),
+                ..Filters::default()
+            },
+            ..SearchQuery::default()
+        },
+    ];
+    for query in queries {
+        let query = SearchQuery {
+            limit: 5,
+            facets: true,
+            ..query
+        };
+        let mut keys = archive.search_keys(&query, None).expect("keys");
+        keys.sort_unstable();
+        if query.text.is_none() && query.filters == Filters::default() {
+            assert_eq!(
+                keys,
+                every_key(&archive),
+                "the empty query matches everything"
+            );
+        }
+        assert!(!keys.is_empty(), "{query:?} matches");
+        let want = counted_from_records(&archive, &keys);
+        // Twice: the second time the empty query's counts are the kept ones.
+        for _ in 0..2 {
+            let found = archive.search(&query, None).expect("search");
+            assert_eq!(found.total, keys.len());
+            assert_eq!(found.facets.as_ref(), Some(&want), "facets of {query:?}");
+        }
+    }
+    // A commit makes the kept counts of the empty query stale.
+    ingest(&mut archive, "three.txt", &captions(200, 40));
+    let query = SearchQuery {
+        limit: 5,
+        facets: true,
+        ..SearchQuery::default()
+    };
+    let found = archive.search(&query, None).expect("search");
+    let keys = every_key(&archive);
+    assert_eq!(found.total, keys.len());
+    assert_eq!(found.facets, Some(counted_from_records(&archive, &keys)));
+}

@@ -571,10 +571,9 @@ fn trim_segment(segment: &str) -> &str {
 /// Splits at the first `joiner` (a word between spaces) that has words on
 /// both sides.
 fn split_word<'s>(segment: &'s str, joiner: &str) -> Option<(&'s str, &'s str)> {
-    let bytes = segment.as_bytes();
-    let at =
-        (1..bytes.len()).find(|&i| bytes[i - 1] == b' ' && segment[i - 1..].starts_with(joiner))?;
-    let (left, right) = (&segment[..at - 1], &segment[at - 1 + joiner.len()..]);
+    // Joiners start with a space, so where one is found a word ends.
+    let at = memchr::memmem::find(segment.as_bytes(), joiner.as_bytes())?;
+    let (left, right) = (&segment[..at], &segment[at + joiner.len()..]);
     (!left.trim().is_empty() && !right.trim().is_empty()).then(|| (left.trim(), right.trim()))
 }
 

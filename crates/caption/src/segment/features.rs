@@ -7,9 +7,12 @@
 //! a counter, a truncation mark, navigation words, a byline or second-person
 //! hints, and whether the same words stand elsewhere on the page.
 
-use rustc_hash::FxHashMap;
+use std::sync::OnceLock;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::line::{Label, Line};
+use crate::credit::CreditFound;
 
 /// A set of [`Prop`]s, one bit each.
 pub(crate) type Props = u64;
@@ -156,8 +159,9 @@ pub(crate) fn feature_names() -> Vec<String> {
 
 /// The properties of every line, with the page-level ones (repeats, cut
 /// copies) filled in.
-pub(crate) fn props_of(input: &str, lines: &[Line]) -> Vec<Props> {
-    let mut props: Vec<Props> = lines.iter().map(|l| line_props(input, l)).collect();
+pub(crate) fn props_of(input: &str, lines: &[Line]) -> (Vec<Props>, Vec<Option<CreditFound>>) {
+    let (mut props, credits): (Vec<Props>, Vec<Option<CreditFound>>) =
+        lines.iter().map(|l| line_props(input, l)).unzip();
     let mut counts: FxHashMap<&str, u32> =
         FxHashMap::with_capacity_and_hasher(lines.len(), Default::default());
     for line in lines {
@@ -194,7 +198,7 @@ pub(crate) fn props_of(input: &str, lines: &[Line]) -> Vec<Props> {
             }
         }
     }
-    props
+    (props, credits)
 }
 
 /// On a page where most sentences of caption length carry a credit (at
@@ -336,7 +340,6 @@ const NAVIGATION_WORDS: &[&str] = &[
     "topics",
     "licensing",
     "buy",
-    "print",
     "cart",
     "sort",
     "filters",
@@ -371,7 +374,9 @@ fn is_preposition(word: &str) -> bool {
     )
 }
 
-fn line_props(input: &str, line: &Line) -> Props {
+/// A line's properties, and the credit read off its whitespace-normalized
+/// words (kept, so that a caption of this one line is not scanned twice).
+fn line_props(input: &str, line: &Line) -> (Props, Option<CreditFound>) {
     let mut p: Props = 0;
     let text = line.text(input);
     match line.label {
@@ -386,7 +391,7 @@ fn line_props(input: &str, line: &Line) -> Props {
         p |= BULLET;
     }
     if text.is_empty() {
-        return p | EMPTY | TINY | FEW_WORDS;
+        return (p | EMPTY | TINY | FEW_WORDS, None);
     }
     p |= match text.len() {
         0..16 => TINY,
@@ -415,12 +420,9 @@ fn line_props(input: &str, line: &Line) -> Props {
         p |= QUOTED;
     }
     // Lines rarely hold runs of white space: copy only those that do.
-    let normalized = if text.contains("  ") || text.contains('\t') {
-        std::borrow::Cow::Owned(crate::text::normalize_whitespace(text))
-    } else {
-        std::borrow::Cow::Borrowed(text)
-    };
-    if let Some(found) = crate::credit::find_credit(&normalized) {
+    let normalized = crate::text::normalized(text);
+    let credit = crate::credit::find_credit(&normalized);
+    if let Some(found) = &credit {
         // A closing credit may start after an opening bracket or slash.
         p |= if found.span.start <= 2 && found.span.end == normalized.len() {
             CREDIT_ONLY
@@ -432,7 +434,25 @@ fn line_props(input: &str, line: &Line) -> Props {
         p |= TRUNCATED;
     }
     p |= word_props(text);
-    p
+    (p, credit)
+}
+
+/// Whether `word` is one of [`NAVIGATION_WORDS`], in any case.
+fn is_navigation_word(word: &str) -> bool {
+    const MAX_LEN: usize = 16;
+    static WORDS: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
+    if word.len() > MAX_LEN {
+        return false;
+    }
+    let mut lower = [0u8; MAX_LEN];
+    let lower = &mut lower[..word.len()];
+    lower.copy_from_slice(word.as_bytes());
+    lower.make_ascii_lowercase();
+    // Lower-casing ASCII bytes keeps the UTF-8 valid.
+    let lower = std::str::from_utf8(lower).unwrap_or_default();
+    WORDS
+        .get_or_init(|| NAVIGATION_WORDS.iter().copied().collect())
+        .contains(lower)
 }
 
 /// Words for pictures in the plural (see [`ABOUT_PICTURES`]); each is six
@@ -465,12 +485,7 @@ fn word_props(text: &str) -> Props {
         n_words += 1;
         let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
         n_digit_bytes += raw.bytes().filter(u8::is_ascii_digit).count();
-        if k < MAX_NAVIGATION_WORDS
-            && (word.is_empty()
-                || NAVIGATION_WORDS
-                    .iter()
-                    .any(|n| n.eq_ignore_ascii_case(word)))
-        {
+        if k < MAX_NAVIGATION_WORDS && (word.is_empty() || is_navigation_word(word)) {
             n_navigation += 1;
         }
         if word.len() >= 4 {
@@ -554,13 +569,16 @@ fn word_props(text: &str) -> Props {
     if n_digit_bytes * 10 >= text.len() * 3 {
         p |= DIGITS;
     }
-    if text.contains(" | ") || text.contains(" / ") {
+    let bytes = text.as_bytes();
+    if memchr::memchr2_iter(b'|', b'/', bytes)
+        .any(|i| i > 0 && bytes[i - 1] == b' ' && bytes.get(i + 1) == Some(&b' '))
+    {
         p |= BARS;
     }
     if is_field(text) {
         p |= FIELD;
     }
-    if sentence_breaks(text) >= 1 {
+    if has_sentence_break(text) {
         p |= SENTENCES;
     }
     if caps_dateline(text) {
@@ -568,7 +586,7 @@ fn word_props(text: &str) -> Props {
     }
     if text.starts_with('\u{a9}')
         || text.starts_with("Copyright")
-        || text.contains("All rights reserved")
+        || memchr::memmem::find(bytes, b"All rights reserved").is_some()
     {
         p |= COPYRIGHT;
     }
@@ -609,28 +627,33 @@ fn is_field(text: &str) -> bool {
             .all(|c| c.is_alphabetic() || matches!(c, ' ' | '#' | '-' | '\''))
 }
 
-/// How many sentence breaks (`. ` before a capital, after a word longer
-/// than an abbreviation) the text has.
-fn sentence_breaks(text: &str) -> usize {
+/// Whether the text has a sentence break: `. ` before a capital, after a
+/// word longer than an abbreviation.
+fn has_sentence_break(text: &str) -> bool {
     let bytes = text.as_bytes();
-    text.match_indices(". ")
-        .filter(|&(i, _)| {
-            let next_upper = bytes.get(i + 2).is_some_and(u8::is_ascii_uppercase);
-            let word = text[..i].rsplit(' ').next().unwrap_or("");
-            next_upper && word.len() > 3 && !word.contains('.')
-        })
-        .count()
+    memchr::memmem::find_iter(bytes, b". ").any(|i| {
+        let next_upper = bytes.get(i + 2).is_some_and(u8::is_ascii_uppercase);
+        let word = text[..i].rsplit(' ').next().unwrap_or("");
+        next_upper && word.len() > 3 && !word.contains('.')
+    })
 }
 
-/// `LAS VEGAS, NEVADA - FEBRUARY 11:`: a line opening with two or more
-/// upper-case words and a comma or dash.
+/// `LAS VEGAS, NEVADA - FEBRUARY 11:`: a line opening with upper-case words
+/// (three letters or more) and a comma, dash or colon.
 fn caps_dateline(text: &str) -> bool {
-    let head: String = text
-        .chars()
-        .take_while(|c| !matches!(c, ',' | '-' | '\u{2013}' | ':'))
-        .collect();
-    let letters: Vec<char> = head.chars().filter(|c| c.is_alphabetic()).collect();
-    letters.len() >= 3 && letters.iter().all(|c| c.is_uppercase()) && text.len() > head.len()
+    let mut n_letters = 0;
+    for c in text.chars() {
+        if matches!(c, ',' | '-' | '\u{2013}' | ':') {
+            return n_letters >= 3;
+        }
+        if c.is_alphabetic() {
+            if !c.is_uppercase() {
+                return false;
+            }
+            n_letters += 1;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -640,7 +663,7 @@ mod tests {
 
     fn props(line: &str) -> Props {
         let lines = read_lines(line);
-        props_of(line, &lines)[0]
+        props_of(line, &lines).0[0]
     }
 
     #[test]
@@ -669,7 +692,7 @@ mod tests {
     fn cut_copies_and_repeats_are_seen_across_the_page() {
         let input = "Men rest on a bench in the old town of...\nMen rest on a bench in the old town of Karsa, May 2, 2016.\nShare\nShare\n";
         let lines = read_lines(input);
-        let p = props_of(input, &lines);
+        let (p, _) = props_of(input, &lines);
         assert_ne!(p[0] & CUT_COPY, 0);
         assert_ne!(p[2] & REPEATED, 0);
         assert_eq!(p[1] & (CUT_COPY | REPEATED), 0);

@@ -107,3 +107,38 @@ fn explain_gives_every_line_a_kind_and_a_reason() {
     assert_eq!(report[1].kind, LineKind::CaptionStart);
     assert!(report.iter().all(|r| !r.reasons.is_empty()));
 }
+
+/// `parse_span` reuses the credit the segmenter read off a one-line
+/// caption; the record must be the one `parse` gives for the same text.
+#[test]
+fn parse_span_gives_the_record_parse_gives() {
+    let gazetteer = gazetteer::Gazetteer::embedded();
+    let pages =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dateline/tests/data/pages");
+    let mut inputs: Vec<String> = std::fs::read_dir(&pages)
+        .expect("the dateline crate's page fixtures")
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            (path.extension()? == "txt").then(|| std::fs::read_to_string(path).ok())?
+        })
+        .collect();
+    inputs.push(
+        "Men  rest in\tKarsa, May 2, 2016.\u{a0}REUTERS/Jane Doe\n\nShare\n\nA boy runs in Lowtown. Jane Doe/AFP via Getty Images\nAFP\n".to_string(),
+    );
+    let mut n_reused = 0;
+    for input in &inputs {
+        for found in segment(input) {
+            n_reused += usize::from(found.credit_read.is_some());
+            assert_eq!(
+                crate::parse_span(input, found.clone(), gazetteer),
+                crate::parse(&found.text(input), gazetteer),
+                "{:?}",
+                found.text(input)
+            );
+        }
+    }
+    assert!(
+        n_reused > 10,
+        "the segmenter's credits are reused: {n_reused}"
+    );
+}

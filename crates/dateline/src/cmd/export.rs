@@ -71,6 +71,7 @@ const CSV_COLUMNS: &[&str] = &[
     "Flags",
     "Variants",
     "Occurrences",
+    "Corrected Fields",
 ];
 
 /// Runs `dateline export`.
@@ -92,40 +93,21 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(256 * 1024, stdout);
     match args.format {
-        Format::Jsonl => {
-            for chunk in keys.chunks(CHUNK) {
-                for record in archive.records_by_key(chunk)? {
-                    serde_json::to_writer(&mut out, &record)?;
-                    out.write_all(b"\n")?;
-                }
+        Format::Jsonl | Format::Csv | Format::Geojson => {
+            // Corrections applied: an export carries the reviewed values
+            // and names the fields a reviewer changed.
+            let mut failure = None;
+            {
+                let mut records = keys
+                    .chunks(CHUNK)
+                    .map(|chunk| archive.records_with_corrections(chunk))
+                    .map_while(|read| read.map_err(|e| failure = Some(e)).ok())
+                    .flatten();
+                write_records(args.format, &mut records, &mut out)?;
             }
-        }
-        Format::Csv => {
-            let mut csv = csv::Writer::from_writer(&mut out);
-            csv.write_record(CSV_COLUMNS)?;
-            for chunk in keys.chunks(CHUNK) {
-                for record in archive.records_by_key(chunk)? {
-                    csv.write_record(csv_row(&record))?;
-                }
+            if let Some(e) = failure {
+                return Err(e.into());
             }
-            csv.flush()?;
-        }
-        Format::Geojson => {
-            out.write_all(b"{\"type\":\"FeatureCollection\",\"features\":[")?;
-            let mut first = true;
-            for chunk in keys.chunks(CHUNK) {
-                for record in archive.records_by_key(chunk)? {
-                    if let Some(feature) = feature(&record) {
-                        if !first {
-                            out.write_all(b",")?;
-                        }
-                        first = false;
-                        out.write_all(b"\n")?;
-                        serde_json::to_writer(&mut out, &feature)?;
-                    }
-                }
-            }
-            out.write_all(b"\n]}\n")?;
         }
         Format::Parquet => {
             let path = args
@@ -134,7 +116,9 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
                 .context("--format parquet needs --out FILE")?;
             let mut file = crate::parquet::create_with(path, true)?;
             for chunk in keys.chunks(CHUNK) {
-                for stored in archive.records_by_key(chunk)? {
+                // As the streamed formats: the reviewed values, and the
+                // fields a reviewer changed in `corrected_fields`.
+                for stored in archive.records_with_corrections(chunk)? {
                     let info = columnar::ArchiveInfo::of_export(&stored);
                     let record: caption::CaptionRecord =
                         serde_json::from_value(stored).context("reading a stored record")?;
@@ -161,6 +145,52 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes records (as the archive stores them) in a streamed format:
+/// JSON Lines, CSV or GeoJSON (`Xmp` and `Parquet` write files, so are
+/// not one).
+pub(crate) fn write_records(
+    format: Format,
+    records: &mut dyn Iterator<Item = Value>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    match format {
+        Format::Jsonl => {
+            for record in records {
+                serde_json::to_writer(&mut *out, &record)?;
+                out.write_all(b"\n")?;
+            }
+        }
+        Format::Csv => {
+            let mut csv = csv::Writer::from_writer(&mut *out);
+            csv.write_record(CSV_COLUMNS)?;
+            for record in records {
+                csv.write_record(csv_row(&record))?;
+            }
+            csv.flush()?;
+        }
+        Format::Geojson => {
+            out.write_all(b"{\"type\":\"FeatureCollection\",\"features\":[")?;
+            let mut first = true;
+            for record in records {
+                if let Some(feature) = feature(&record) {
+                    if !first {
+                        out.write_all(b",")?;
+                    }
+                    first = false;
+                    out.write_all(b"\n")?;
+                    serde_json::to_writer(&mut *out, &feature)?;
+                }
+            }
+            out.write_all(b"\n]}\n")?;
+        }
+        Format::Xmp => anyhow::bail!("XMP sidecars are files in a directory, not a stream"),
+        Format::Parquet => {
+            anyhow::bail!("Parquet is a file written whole (--out FILE), not a stream")
+        }
+    }
+    Ok(())
 }
 
 fn text(v: &Value) -> String {
@@ -206,6 +236,7 @@ fn csv_row(r: &Value) -> Vec<String> {
         joined(&r["flags"], None),
         text(&r["archive"]["variants"]),
         text(&r["archive"]["occurrences"]),
+        joined(&r["corrections"], Some("field")),
     ]
 }
 

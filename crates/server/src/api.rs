@@ -1,0 +1,353 @@
+//! The JSON API, the page's only data source: search, facets, histogram,
+//! map, records, review, export. Handlers are thin: parse the query string,
+//! borrow an archive handle on a blocking thread, shape the answer.
+
+use std::sync::Arc;
+
+use archive::{Archive, Bucket, ReviewAction, ReviewState, SearchResults};
+use axum::extract::{Path, RawQuery, State as AxumState};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::map::{self, Level};
+use crate::query::Params;
+use crate::{flags, ApiError, State, MAX_PAGE};
+
+type Shared = AxumState<Arc<State>>;
+
+/// The API routes.
+pub fn routes() -> Router<Arc<State>> {
+    Router::new()
+        .route("/api/search", get(search))
+        .route("/api/facets", get(facets))
+        .route("/api/histogram", get(histogram))
+        .route("/api/map", get(map_counts))
+        .route("/api/stats", get(stats))
+        .route("/api/records/{id}", get(record))
+        .route("/api/records/{id}/history", get(history))
+        .route("/api/records/{id}/corrections", post(correct))
+        .route("/api/records/{id}/review", post(review))
+        .route("/api/review/queue", get(queue))
+        .route("/api/export", get(export))
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/{*rest}", get(no_route).post(no_route))
+}
+
+/// Runs `f` with an archive handle on a blocking thread.
+async fn blocking<T: Send + 'static>(
+    state: &Arc<State>,
+    f: impl FnOnce(&Archive, &State) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let state = Arc::clone(state);
+    tokio::task::spawn_blocking(move || state.pool.with(|archive| f(archive, &state)))
+        .await
+        .map_err(|_| ApiError::internal())?
+}
+
+/// The gazetteer when the query names a place (as `dateline search` loads it).
+fn places(params: &Params, state: &State) -> Option<&'static gazetteer::Gazetteer> {
+    params.has_place_filter().then_some(state.gazetteer)
+}
+
+/// `GET /api/search`: ranked hits as `dateline search --json` prints them,
+/// each record with its corrections applied and its review state.
+async fn search(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
+    let params = Params::parse(raw.as_deref(), &["limit", "facets"])?;
+    let query = params.search(
+        params.number("limit", 20, MAX_PAGE)?,
+        params.flag("facets")?,
+    )?;
+    blocking(&state, move |archive, state| {
+        let results = archive.search(&query, places(&params, state))?;
+        results_json(archive, &results).map(Json)
+    })
+    .await
+}
+
+fn results_json(archive: &Archive, results: &SearchResults) -> Result<Value, ApiError> {
+    let keys: Vec<u64> = results.hits.iter().map(|h| h.key).collect();
+    let records = archive.records_with_corrections(&keys)?;
+    let mut hits = Vec::with_capacity(records.len());
+    for (hit, record) in results.hits.iter().zip(records) {
+        hits.push(json!({
+            "id": hit.id,
+            "score": hit.score,
+            "snippet": hit.snippet.text,
+            "highlights": hit.snippet.highlights,
+            "review_state": archive.review_state(&hit.id)?,
+            "record": record,
+        }));
+    }
+    let mut out = json!({
+        "total": results.total,
+        "hits": hits,
+        "index_behind": results.index_behind,
+    });
+    if let Some(facets) = &results.facets {
+        out["facets"] = facets_json(facets);
+    }
+    Ok(out)
+}
+
+fn facets_json(facets: &archive::Facets) -> Value {
+    facets
+        .iter()
+        .map(|(dim, values)| {
+            let values: Vec<Value> = values
+                .iter()
+                .map(|(v, n)| json!({"value": v, "count": n}))
+                .collect();
+            (dim.clone(), Value::Array(values))
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
+/// `GET /api/facets`: the counts per value of every dimension over the
+/// selection.
+async fn facets(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
+    let params = Params::parse(raw.as_deref(), &[])?;
+    let query = params.search(0, true)?;
+    blocking(&state, move |archive, state| {
+        let results = archive.search(&query, places(&params, state))?;
+        Ok(Json(json!({
+            "total": results.total,
+            "facets": results.facets.as_ref().map(facets_json),
+        })))
+    })
+    .await
+}
+
+/// `GET /api/histogram`: the selection by date taken.
+async fn histogram(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
+    let params = Params::parse(raw.as_deref(), &["bucket"])?;
+    let bucket = match params.get("bucket") {
+        None => Bucket::Month,
+        Some(b) => {
+            Bucket::parse(b).ok_or_else(|| ApiError::bad_request("bucket is day, month or year"))?
+        }
+    };
+    let query = params.search(0, false)?;
+    blocking(&state, move |archive, state| {
+        let h = archive.date_histogram(&query, bucket, places(&params, state))?;
+        Ok(Json(
+            serde_json::to_value(h).map_err(|_| ApiError::internal())?,
+        ))
+    })
+    .await
+}
+
+/// `GET /api/map`: the selection counted per country or division.
+async fn map_counts(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
+    let params = Params::parse(raw.as_deref(), &["level"])?;
+    let level = match params.get("level") {
+        None => Level::Country,
+        Some(l) => {
+            Level::parse(l).ok_or_else(|| ApiError::bad_request("level is country or admin1"))?
+        }
+    };
+    let query = params.search(0, true)?;
+    blocking(&state, move |archive, state| {
+        let results = archive.search(&query, places(&params, state))?;
+        let counts = results
+            .facets
+            .as_ref()
+            .and_then(|f| f.get(level.facet()))
+            .cloned()
+            .unwrap_or_default();
+        let located: u64 = counts.iter().map(|(_, n)| n).sum();
+        Ok(Json(json!({
+            "level": level,
+            "total": results.total,
+            "unplaced": (results.total as u64).saturating_sub(located),
+            "areas": map::areas(level, &counts, state.gazetteer),
+        })))
+    })
+    .await
+}
+
+/// `GET /api/stats`: what the archive holds.
+async fn stats(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
+    Params::parse(raw.as_deref(), &[])?;
+    blocking(&state, |archive, _| {
+        let s = archive.stats()?;
+        Ok(Json(json!({
+            "documents": s.documents,
+            "occurrences": s.occurrences,
+            "records": s.records,
+            "variants": s.variants,
+        })))
+    })
+    .await
+}
+
+/// A record id from the path: the caption ids are short ASCII.
+fn record_id(id: &str) -> Result<String, ApiError> {
+    if id.is_empty()
+        || id.len() > 64
+        || !id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        return Err(ApiError::not_found(format!("no record {id:?}")));
+    }
+    Ok(id.to_string())
+}
+
+/// `GET /api/records/{id}`: the record (corrected) and the machine's, its
+/// variants, occurrences with their documents, flags in words, review.
+async fn record(state: Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let id = record_id(&id)?;
+    blocking(&state, move |archive, _| {
+        let Some(mut details) = archive.record_details(&id)? else {
+            return Err(ApiError::not_found(format!("no record {id:?}")));
+        };
+        let public_id = details["id"].as_str().unwrap_or_default().to_string();
+        let mut record = details["record"].take();
+        let machine = record.clone();
+        record["id"] = json!(public_id);
+        let corrections = archive.apply_corrections(&mut record)?;
+        if let Some(occurrences) = details["occurrences"].as_array_mut() {
+            for occurrence in occurrences {
+                if let Some(doc) = occurrence["document"].as_i64() {
+                    occurrence["document_info"] = json!(archive.document(doc)?);
+                }
+            }
+        }
+        details["flag_reasons"] = flags::reasons(&machine);
+        details["machine"] = machine;
+        details["record"] = record;
+        details["corrections"] = json!(corrections);
+        details["review"] = json!({
+            "state": archive.review_state(&public_id)?,
+            "log": archive.review_log(&public_id)?,
+        });
+        details["correctable"] = json!(archive::CORRECTABLE);
+        Ok(Json(details))
+    })
+    .await
+}
+
+/// `GET /api/records/{id}/history`: the review log, oldest first.
+async fn history(state: Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let id = record_id(&id)?;
+    blocking(&state, move |archive, _| {
+        let Some(details) = archive.record_details(&id)? else {
+            return Err(ApiError::not_found(format!("no record {id:?}")));
+        };
+        let public_id = details["id"].as_str().unwrap_or_default();
+        Ok(Json(json!({
+            "id": public_id,
+            "state": archive.review_state(public_id)?,
+            "log": archive.review_log(public_id)?,
+        })))
+    })
+    .await
+}
+
+/// The body of `POST /api/records/{id}/corrections`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CorrectionBody {
+    reviewer: String,
+    field: String,
+    value: Value,
+    #[serde(default)]
+    note: String,
+}
+
+/// The body of `POST /api/records/{id}/review`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewBody {
+    reviewer: String,
+    #[serde(default)]
+    state: Option<String>,
+    #[serde(default)]
+    note: String,
+}
+
+/// `POST /api/records/{id}/corrections`: one field corrected.
+async fn correct(
+    state: Shared,
+    Path(id): Path<String>,
+    Json(body): Json<CorrectionBody>,
+) -> Result<Response, ApiError> {
+    let id = record_id(&id)?;
+    let action = ReviewAction::Correct {
+        field: body.field,
+        value: body.value,
+    };
+    write_review(&state, id, body.reviewer, action, body.note).await
+}
+
+/// `POST /api/records/{id}/review`: the state set, or a note added.
+async fn review(
+    state: Shared,
+    Path(id): Path<String>,
+    Json(body): Json<ReviewBody>,
+) -> Result<Response, ApiError> {
+    let id = record_id(&id)?;
+    let action = match body.state.as_deref() {
+        Some(s) => ReviewAction::SetState(
+            ReviewState::parse(s)
+                .ok_or_else(|| ApiError::bad_request("state is unreviewed, checked or disputed"))?,
+        ),
+        None if body.note.trim().is_empty() => {
+            return Err(ApiError::bad_request("a review needs a state or a note"))
+        }
+        None => ReviewAction::Note,
+    };
+    write_review(&state, id, body.reviewer, action, body.note).await
+}
+
+async fn write_review(
+    state: &Arc<State>,
+    id: String,
+    reviewer: String,
+    action: ReviewAction,
+    note: String,
+) -> Result<Response, ApiError> {
+    blocking(state, move |archive, _| {
+        match archive.review(&id, &reviewer, action, &note)? {
+            Some(entry) => Ok((StatusCode::CREATED, Json(json!(entry))).into_response()),
+            None => Err(ApiError::not_found(format!("no record {id:?}"))),
+        }
+    })
+    .await
+}
+
+/// `GET /api/review/queue`: unreviewed records, flagged first.
+async fn queue(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
+    let params = Params::parse(raw.as_deref(), &["limit"])?;
+    let limit = params.number("limit", 50, MAX_PAGE)?;
+    blocking(&state, move |archive, _| {
+        let keys = archive.review_queue(limit)?;
+        let records = archive.records_with_corrections(&keys)?;
+        Ok(Json(json!({ "records": records })))
+    })
+    .await
+}
+
+/// `GET /api/export`: the selection in a CLI export format, streamed.
+async fn export(state: Shared, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
+    let params = Params::parse(raw.as_deref(), &["format"])?;
+    crate::export::export(Arc::clone(&state), params).await
+}
+
+/// `GET /api/openapi.json`: this API, described.
+async fn openapi() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        include_str!("../assets/openapi.json"),
+    )
+        .into_response()
+}
+
+async fn no_route() -> ApiError {
+    ApiError::not_found("no such API route (see /api/openapi.json)")
+}

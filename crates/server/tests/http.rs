@@ -1,0 +1,570 @@
+//! Every route, header and limit of the server, through its router (no
+//! socket) and once over a real loopback socket.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+#[path = "support/fixture.rs"]
+mod fixture;
+
+use fixture::{Fixture, TOKEN};
+
+async fn call(
+    app: &axum::Router,
+    request: Request<Body>,
+) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+    let response = app.clone().oneshot(request).await.expect("infallible");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes()
+        .to_vec();
+    (status, headers, body)
+}
+
+fn get(path: &str) -> Request<Body> {
+    Request::get(path)
+        .header(header::HOST, "127.0.0.1:8750")
+        .body(Body::empty())
+        .expect("request")
+}
+
+fn post(path: &str, body: Value, token: Option<&str>) -> Request<Body> {
+    let mut r = Request::post(path)
+        .header(header::HOST, "127.0.0.1:8750")
+        .header(header::CONTENT_TYPE, "application/json");
+    if let Some(token) = token {
+        r = r.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    r.body(Body::from(body.to_string())).expect("request")
+}
+
+async fn json_of(app: &axum::Router, path: &str) -> Value {
+    let (status, headers, body) = call(app, get(path)).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "{path}: {}",
+        String::from_utf8_lossy(&body)
+    );
+    assert_eq!(headers[header::CACHE_CONTROL], "no-store", "{path}");
+    serde_json::from_slice(&body).expect("JSON")
+}
+
+#[tokio::test]
+async fn search_matches_the_archive_search_with_every_filter() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    for (params, query) in f.queries() {
+        let api = json_of(&app, &format!("/api/search?{params}&limit=50")).await;
+        let direct = f.search(&query);
+        let ids: Vec<&str> = api["hits"]
+            .as_array()
+            .expect("hits")
+            .iter()
+            .map(|h| h["id"].as_str().expect("id"))
+            .collect();
+        assert_eq!(api["total"], direct.0, "{params}");
+        assert_eq!(ids, direct.1, "{params}");
+    }
+    let all = json_of(&app, "/api/search?q=&facets=true").await;
+    assert_eq!(all["total"], f.records());
+    for dim in [
+        "agency", "creator", "country", "city", "province", "person", "org", "flag", "year",
+        "source",
+    ] {
+        assert!(all["facets"][dim].is_array(), "facet {dim}");
+    }
+    assert!(all["hits"][0]["record"]["corrections"].is_array());
+}
+
+#[tokio::test]
+async fn facets_histogram_and_map_follow_the_query() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let facets = json_of(&app, "/api/facets?country=Syria").await;
+    let countries = facets["facets"]["country"]
+        .as_array()
+        .expect("country facet");
+    assert_eq!(countries.len(), 1, "{facets}");
+    assert_eq!(countries[0]["value"], "Syria");
+
+    let h = json_of(&app, "/api/histogram?bucket=month").await;
+    let bars = h["bars"].as_array().expect("bars");
+    let dated: u64 = bars
+        .iter()
+        .map(|b| {
+            b["day"].as_u64().unwrap_or(0)
+                + b["month"].as_u64().unwrap_or(0)
+                + b["year"].as_u64().unwrap_or(0)
+        })
+        .sum();
+    assert_eq!(
+        dated + h["undated"].as_u64().expect("undated"),
+        h["total"].as_u64().expect("total")
+    );
+    assert!(h["undated"].as_u64().expect("undated") > 0);
+    assert!(
+        bars.iter()
+            .any(|b| b["period"] == "2014-05" && b["day"] == 2),
+        "Homs and Aleppo, both to the day: {h}"
+    );
+    assert!(
+        bars.iter().any(|b| b["precision"] == "year"),
+        "a year-only date: {h}"
+    );
+    let days = json_of(&app, "/api/histogram?bucket=day&from=2014-05&to=2014-05").await;
+    assert_eq!(days["bars"][0]["period"], "2014-05-04");
+    for bad in ["/api/histogram?bucket=week", "/api/map?level=planet"] {
+        assert_eq!(
+            call(&app, get(bad)).await.0,
+            StatusCode::BAD_REQUEST,
+            "{bad}"
+        );
+    }
+
+    let map = json_of(&app, "/api/map?level=country").await;
+    let syria = map["areas"]
+        .as_array()
+        .expect("areas")
+        .iter()
+        .find(|a| a["code"] == "SY")
+        .expect("Syria")
+        .clone();
+    assert_eq!(syria["name"], "Syria");
+    assert!(syria["count"].as_u64().expect("count") >= 2);
+    assert!(syria["latitude"].as_f64().is_some());
+    let adm1 = json_of(&app, "/api/map?level=admin1&country=SY").await;
+    assert!(
+        adm1["areas"]
+            .as_array()
+            .expect("areas")
+            .iter()
+            .all(|a| a["code"].as_str().expect("code").starts_with("SY.")),
+        "{adm1}"
+    );
+}
+
+#[tokio::test]
+async fn record_page_data_has_fields_spans_flags_occurrences_variants() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let r = json_of(&app, &format!("/api/records/{}", f.homs)).await;
+    assert_eq!(r["record"]["location"]["city"], "Homs");
+    assert!(r["record"]["credit"]["span"].is_array());
+    assert!(!r["occurrences"].as_array().expect("occurrences").is_empty());
+    let occurrence = &r["occurrences"][0];
+    assert_eq!(
+        occurrence["document_info"]["content_hash"]
+            .as_str()
+            .expect("hash")
+            .len(),
+        32
+    );
+    assert!(occurrence["document_info"]["ingested_at"].is_string());
+    assert_eq!(
+        r["variants"].as_array().expect("variants").len(),
+        2,
+        "the edited copy joined"
+    );
+    assert_eq!(r["review"]["state"], "unreviewed");
+    let w = json_of(&app, &format!("/api/records/{}", f.weekday)).await;
+    let reason = w["flag_reasons"]
+        .as_array()
+        .expect("reasons")
+        .iter()
+        .find(|x| x["flag"] == "weekday_mismatch")
+        .expect("flag")["reason"]
+        .clone();
+    assert_eq!(reason, "says Wednesday; 4 May 2014 was a Sunday");
+    for missing in [
+        "/api/records/nope",
+        "/api/records/a%2F..%2Fb",
+        "/api/records/x/history",
+        "/api/nothing",
+    ] {
+        let (status, _, body) = call(&app, get(missing)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
+        assert!(serde_json::from_slice::<Value>(&body).expect("JSON")["error"].is_string());
+    }
+}
+
+#[tokio::test]
+async fn corrections_need_the_token_and_show_in_record_history_and_export() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let path = format!("/api/records/{}/corrections", f.homs);
+    let body = json!({"reviewer": "Ana", "field": "location.city", "value": "Hama", "note": "sign in the picture"});
+    for token in [None, Some("wrong")] {
+        let (status, headers, _) = call(&app, post(&path, body.clone(), token)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{token:?}");
+        assert!(headers.contains_key(header::CONTENT_SECURITY_POLICY));
+    }
+    let (status, _, created) = call(&app, post(&path, body.clone(), Some(TOKEN))).await;
+    assert_eq!(
+        status,
+        StatusCode::CREATED,
+        "{}",
+        String::from_utf8_lossy(&created)
+    );
+    let entry: Value = serde_json::from_slice(&created).expect("JSON");
+    assert_eq!(
+        (entry["old"].clone(), entry["new"].clone()),
+        (json!("Homs"), json!("Hama"))
+    );
+    let review = format!("/api/records/{}/review", f.homs);
+    let (status, _, _) = call(
+        &app,
+        post(
+            &review,
+            json!({"reviewer": "Ana", "state": "checked"}),
+            Some(TOKEN),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    for bad in [
+        json!({"reviewer": "Ana", "state": "maybe"}),
+        json!({"reviewer": "Ana"}),
+        json!({"reviewer": "", "note": "x"}),
+    ] {
+        assert_eq!(
+            call(&app, post(&review, bad.clone(), Some(TOKEN))).await.0,
+            StatusCode::BAD_REQUEST,
+            "{bad}"
+        );
+    }
+    let wrong_type = json!({"reviewer": "Ana", "field": "location.city", "value": 7});
+    assert_eq!(
+        call(&app, post(&path, wrong_type, Some(TOKEN))).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    let unknown = json!({"reviewer": "Ana", "field": "location.city", "value": "x", "extra": 1});
+    assert_eq!(
+        call(&app, post(&path, unknown, Some(TOKEN))).await.0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+
+    let r = json_of(&app, &format!("/api/records/{}", f.homs)).await;
+    assert_eq!(r["record"]["location"]["city"], "Hama");
+    assert_eq!(r["machine"]["location"]["city"], "Homs");
+    assert_eq!(r["corrections"][0]["machine"], "Homs");
+    assert_eq!(r["review"]["state"], "checked");
+    let history = json_of(&app, &format!("/api/records/{}/history", f.homs)).await;
+    assert_eq!(history["log"].as_array().expect("log").len(), 2);
+    let queue = json_of(&app, "/api/review/queue").await;
+    assert!(queue["records"]
+        .as_array()
+        .expect("records")
+        .iter()
+        .all(|r| r["id"] != f.homs.as_str()));
+
+    let (status, headers, body) = call(&app, get("/api/export?format=jsonl&city=Homs")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers["x-total-count"], "1");
+    let line: Value =
+        serde_json::from_slice(body.split(|&b| b == b'\n').next().expect("a line")).expect("JSON");
+    assert_eq!(
+        line["location"]["city"], "Hama",
+        "the export carries the corrected value"
+    );
+    assert_eq!(line["corrections"][0]["field"], "location.city");
+}
+
+#[tokio::test]
+async fn exports_stream_every_record_without_a_cap() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let (status, headers, body) = call(&app, get("/api/export?format=jsonl")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_TYPE], "application/x-ndjson");
+    let lines = body
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .count();
+    assert_eq!(lines as u64, f.records());
+    assert_eq!(headers["x-total-count"], f.records().to_string().as_str());
+    let (status, _, _) = call(&app, get("/api/export?format=xmp")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _, body) = call(&app, get("/api/export?format=jsonl&from=2014-13")).await;
+    assert_eq!(
+        status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        String::from_utf8_lossy(&body)
+    );
+}
+
+#[tokio::test]
+async fn security_headers_on_every_answer() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    for path in [
+        "/",
+        "/r/abc",
+        "/review",
+        "/assets/app.css",
+        "/api/stats",
+        "/api/nothing",
+        "/assets/none.js",
+    ] {
+        let (_, headers, _) = call(&app, get(path)).await;
+        assert_eq!(
+            headers[header::CONTENT_SECURITY_POLICY],
+            server::CSP,
+            "{path}"
+        );
+        assert!(
+            server::CSP.contains("frame-ancestors 'none'")
+                && server::CSP.contains("script-src 'self'")
+        );
+        assert!(!server::CSP.contains("unsafe-inline"));
+        assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff", "{path}");
+        assert_eq!(headers[header::REFERRER_POLICY], "no-referrer", "{path}");
+        assert_eq!(headers[header::X_FRAME_OPTIONS], "DENY", "{path}");
+        assert!(headers.contains_key("permissions-policy"), "{path}");
+        assert!(
+            !headers.contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN),
+            "{path}: no CORS"
+        );
+    }
+}
+
+#[tokio::test]
+async fn hosts_origins_and_tokens_are_checked() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let with_host = |host: &str| {
+        Request::get("/api/stats")
+            .header(header::HOST, host)
+            .body(Body::empty())
+            .expect("request")
+    };
+    for host in ["localhost:8750", "127.0.0.1", "[::1]:8750"] {
+        assert_eq!(
+            call(&app, with_host(host)).await.0,
+            StatusCode::OK,
+            "{host}"
+        );
+    }
+    for host in ["evil.example", "evil.example:8750", "127.0.0.1.nip.io:8750"] {
+        assert_eq!(
+            call(&app, with_host(host)).await.0,
+            StatusCode::FORBIDDEN,
+            "{host}"
+        );
+    }
+    let body = json!({"reviewer": "Ana", "note": "n"});
+    let path = format!("/api/records/{}/review", f.homs);
+    let mut cross = post(&path, body.clone(), Some(TOKEN));
+    cross.headers_mut().insert(
+        header::ORIGIN,
+        "http://evil.example".parse().expect("value"),
+    );
+    assert_eq!(call(&app, cross).await.0, StatusCode::FORBIDDEN);
+    let mut same = post(&path, body.clone(), Some(TOKEN));
+    same.headers_mut().insert(
+        header::ORIGIN,
+        "http://127.0.0.1:8750".parse().expect("value"),
+    );
+    assert_eq!(call(&app, same).await.0, StatusCode::CREATED);
+    let mut fetch_site = post(&path, body, Some(TOKEN));
+    fetch_site
+        .headers_mut()
+        .insert("sec-fetch-site", "cross-site".parse().expect("value"));
+    assert_eq!(call(&app, fetch_site).await.0, StatusCode::FORBIDDEN);
+
+    // Off loopback: any Host, but reads need the token; the page itself does not.
+    let open = f.router(false);
+    let any_host = |auth: Option<&str>| {
+        let mut r = Request::get("/api/stats").header(header::HOST, "archive.example");
+        if let Some(t) = auth {
+            r = r.header(header::AUTHORIZATION, format!("Bearer {t}"));
+        }
+        r.body(Body::empty()).expect("request")
+    };
+    assert_eq!(
+        call(&open, any_host(None)).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(call(&open, any_host(Some(TOKEN))).await.0, StatusCode::OK);
+    let page = Request::get("/")
+        .header(header::HOST, "archive.example")
+        .body(Body::empty())
+        .expect("request");
+    assert_eq!(call(&open, page).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn limits_on_query_body_and_page_size() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let long = format!("/api/search?q={}", "a".repeat(server::MAX_QUERY_BYTES));
+    assert_eq!(call(&app, get(&long)).await.0, StatusCode::URI_TOO_LONG);
+    assert_eq!(
+        call(&app, get("/api/search?limit=201")).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        call(&app, get("/api/search?limit=200")).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        call(&app, get("/api/search?path=/etc/passwd")).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        call(&app, get("/api/search?q=a&q=b")).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        call(&app, get("/api/search?near=1,2")).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        call(&app, get("/api/search?facets=maybe")).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    let big = json!({"reviewer": "Ana", "note": "x".repeat(server::MAX_BODY_BYTES)});
+    let path = format!("/api/records/{}/review", f.homs);
+    assert_eq!(
+        call(&app, post(&path, big, Some(TOKEN))).await.0,
+        StatusCode::PAYLOAD_TOO_LARGE
+    );
+    let not_json = Request::post(&path)
+        .header(header::HOST, "127.0.0.1")
+        .header(header::AUTHORIZATION, format!("Bearer {TOKEN}"))
+        .body(Body::from("reviewer=Ana"))
+        .expect("request");
+    assert_eq!(
+        call(&app, not_json).await.0,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE
+    );
+}
+
+#[tokio::test]
+async fn pages_and_assets_are_embedded_without_inline_code() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    for (path, media) in [
+        ("/", "text/html"),
+        ("/r/x", "text/html"),
+        ("/review", "text/html"),
+        ("/assets/app.css", "text/css"),
+        ("/assets/search.js", "text/javascript"),
+        ("/assets/world.json", "application/json"),
+    ] {
+        let (status, headers, body) = call(&app, get(path)).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(
+            headers[header::CONTENT_TYPE]
+                .to_str()
+                .expect("ascii")
+                .starts_with(media),
+            "{path}"
+        );
+        if media == "text/html" {
+            let html = String::from_utf8(body).expect("UTF-8");
+            // Every script has a src; no style element or attribute; no
+            // handler attribute: the CSP would block them anyway.
+            assert_eq!(
+                html.matches("<script").count(),
+                html.matches("<script src=\"/assets/").count(),
+                "{path}"
+            );
+            for inline in [
+                "<style",
+                " style=",
+                " onclick=",
+                " onload=",
+                "javascript:",
+                "http://",
+                "https://",
+            ] {
+                assert!(!html.contains(inline), "{path} has {inline}");
+            }
+        }
+    }
+    for path in [
+        "/assets/..%2FCargo.toml",
+        "/assets/%2e%2e/src/lib.rs",
+        "/assets/",
+        "/etc/passwd",
+    ] {
+        assert_eq!(
+            call(&app, get(path)).await.0,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_openapi_route_answers() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let doc = json_of(&app, "/api/openapi.json").await;
+    assert_eq!(doc["openapi"], "3.0.3");
+    let paths = doc["paths"].as_object().expect("paths");
+    assert!(paths.len() >= 12);
+    for (path, methods) in paths {
+        let concrete = path.replace("{id}", &f.homs);
+        for method in methods.as_object().expect("methods").keys() {
+            let request = match method.as_str() {
+                "get" => get(&concrete),
+                "post" => post(
+                    &concrete,
+                    json!({"reviewer": "Ana", "note": "n", "field": "flags", "value": []}),
+                    Some(TOKEN),
+                ),
+                other => panic!("unexpected method {other}"),
+            };
+            let status = call(&app, request).await.0;
+            assert!(
+                status.is_success() || status == StatusCode::UNPROCESSABLE_ENTITY,
+                "{method} {path}: {status}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn serves_over_a_loopback_socket() {
+    let f = Fixture::new();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let state = f.state(true);
+    let server = tokio::spawn(server::serve(listener, Arc::clone(&state), async {
+        let _ = stopped.await;
+    }));
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    stream
+        .write_all(
+            format!("GET /api/stats HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .await
+        .expect("write");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.expect("read");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(
+        answer.contains(&format!("\"records\":{}", f.records())),
+        "{answer}"
+    );
+    let _ = stop.send(());
+    server.await.expect("joined").expect("served");
+}
