@@ -5,9 +5,10 @@
 # Each step's wall time is printed at the end (CI's budget is in minutes).
 #
 # Usage: scripts/test-python.sh [--no-spark] [--dev]
-#   --dev  test debug builds (the dateline and xtask binaries `cargo test`
-#          already made, a dev-profile wheel): what CI checks is records,
-#          not speed, and a release build with LTO costs minutes.
+#   --dev  test debug builds (the workspace as `cargo test --workspace`
+#          built it, a dev-profile wheel): what CI checks is records, not
+#          speed, and release builds with LTO cost minutes. The figures
+#          (captions per second) come from the release run.
 # Env: CARGO_TARGET_DIR; DATELINE_VENV (default $CARGO_TARGET_DIR/py-venv,
 #      recreated each run); SPARK_TEST_CAPTIONS (default 100000);
 #      SPARK_FIGURES=FILE writes the Spark figures as JSON.
@@ -60,7 +61,13 @@ if [ "$profile" = release ]; then
 else
   export DATELINE_PROFILE_DIR=debug
 fi
-step "cargo build --profile $profile" cargo build --profile "$profile" -q -p dateline -p xtask
+if [ "$profile" = release ]; then
+  step "cargo build --release" cargo build --release -q -p dateline -p xtask
+else
+  # The workspace with its tests, as `cargo test --workspace` built it: the
+  # same features everywhere, so nothing it built is compiled again.
+  step "cargo build (workspace, dev)" cargo build -q --workspace --all-targets
+fi
 wheels=$(mktemp -d)
 trap 'rm -rf "$wheels"; report' EXIT
 step "maturin build ($profile wheel)" "$venv/bin/maturin" build --quiet --profile "$profile" -m crates/py/Cargo.toml --out "$wheels"
