@@ -1152,7 +1152,5 @@ pub(crate) fn records_by_key(conn: &Connection, keys: &[u64]) -> Result<Vec<Valu
     Ok(out)
 }
 
-mod json;
-
 #[cfg(test)]
 mod tests;
