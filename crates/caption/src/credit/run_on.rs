@@ -5,7 +5,7 @@
 //! sentence end, followed by a new sentence or a wire picture id, is where
 //! one caption ends and the next begins.
 
-use super::{agency, is_shouted};
+use super::{agency, is_sentence_start, is_shouted};
 
 /// The shortest text after a credit that can be a caption of its own; a
 /// shorter rest (`JANE DOE/File Photo`) belongs to the credit.
@@ -26,15 +26,17 @@ pub(crate) fn run_on_starts(text: &str) -> Vec<usize> {
         if starts.last().is_some_and(|&last| last > slash) {
             continue; // inside the credit that made the last cut
         }
-        let agency_start = bytes[..slash]
-            .iter()
-            .rposition(|b| *b == b' ')
-            .map_or(0, |space| space + 1);
+        // The agency is the word before the slash, after a space: a credit
+        // that opens the text closes no caption before it.
+        let Some(space) = memchr::memrchr(b' ', &bytes[..slash]) else {
+            continue;
+        };
+        let agency_start = space + 1;
         let agency = &text[agency_start..slash];
         if agency.len() < 2
             || !is_shouted(agency)
+            || !is_sentence_start(text, agency_start)
             || agency::lookup(agency).is_none()
-            || !follows_sentence_end(text, agency_start)
         {
             continue;
         }
@@ -45,16 +47,6 @@ pub(crate) fn run_on_starts(text: &str) -> Vec<usize> {
         }
     }
     starts
-}
-
-/// Whether the word at `at` opens a sentence: a full stop, `!`, `?` or a
-/// closing quote or bracket after one stands right before its space.
-fn follows_sentence_end(text: &str, at: usize) -> bool {
-    let Some(before) = text[..at].strip_suffix(' ') else {
-        return false;
-    };
-    let before = before.trim_end_matches(['"', '\'', ')', '”', '’']);
-    before.ends_with(['.', '!', '?'])
 }
 
 /// After the slash at `from - 1`: the credit's words in capitals, then the

@@ -142,21 +142,19 @@ const INNER_LABELS: &[&str] = &[
     "Media caption",
 ];
 
-/// Where a line is cut into lines of its own: before each label inside it,
-/// and where a caption run on after another's wire credit starts
-/// ([`crate::credit::run_on_starts`]).
-fn cuts(line: &str) -> impl Iterator<Item = usize> + '_ {
-    let mut cuts: Vec<usize> = inner_labels(line).collect();
-    if memchr::memchr(b'/', line.as_bytes()).is_some() {
-        cuts.extend(crate::credit::run_on_starts(line));
-        cuts.sort_unstable();
-        cuts.dedup();
-    }
+/// Where a line is cut into lines of its own, in order (never at its
+/// start): before each label inside it, and where a caption run on after
+/// another's wire credit starts ([`crate::credit::run_on_starts`]).
+fn cuts(line: &str) -> impl Iterator<Item = usize> {
+    let mut cuts = inner_labels(line);
+    cuts.extend(crate::credit::run_on_starts(line));
+    cuts.sort_unstable();
+    cuts.dedup();
     cuts.into_iter()
 }
 
-/// Where labels start inside a line (never at its start).
-fn inner_labels(line: &str) -> impl Iterator<Item = usize> + '_ {
+/// Where labels start inside a line (never at its start), in any order.
+fn inner_labels(line: &str) -> Vec<usize> {
     // Every label starts `Image ` or `Media `; most lines hold neither, and
     // a SIMD scan for each tells.
     static IMAGE: LazyLock<memchr::memmem::Finder<'static>> =
@@ -164,18 +162,14 @@ fn inner_labels(line: &str) -> impl Iterator<Item = usize> + '_ {
     static MEDIA: LazyLock<memchr::memmem::Finder<'static>> =
         LazyLock::new(|| memchr::memmem::Finder::new("Media "));
     let bytes = line.as_bytes();
-    let may_hold = IMAGE.find(bytes).is_some() || MEDIA.find(bytes).is_some();
-    let mut cuts: Vec<usize> = if !may_hold {
-        Vec::new()
-    } else {
-        INNER_LABELS
-            .iter()
-            .flat_map(|label| line.match_indices(label).map(|(at, _)| at))
-            .filter(|&at| at > 0 && strip_label(&line[at..]).0 != Label::None)
-            .collect()
-    };
-    cuts.sort_unstable();
-    cuts.into_iter()
+    if IMAGE.find(bytes).is_none() && MEDIA.find(bytes).is_none() {
+        return Vec::new();
+    }
+    INNER_LABELS
+        .iter()
+        .flat_map(|label| line.match_indices(label).map(|(at, _)| at))
+        .filter(|&at| at > 0 && strip_label(&line[at..]).0 != Label::None)
+        .collect()
 }
 
 fn read_line(input: &str, span: Span, blank_before: bool) -> Line {
