@@ -389,6 +389,31 @@ const PROVINCE_HEADS: WordList = WordList {
     ],
 };
 
+/// Nouns that make `X's ...` a place (`Aleppo's old city`), besides directions.
+const POSSESSED_PLACE_WORDS: WordList = WordList {
+    bit: 1 << 5,
+    words: &[
+        "city",
+        "capital",
+        "town",
+        "border",
+        "coast",
+        "outskirts",
+        "suburbs",
+        "centre",
+        "center",
+        "port",
+        "countryside",
+        "quarter",
+        "waterfront",
+        "neighbourhood",
+        "neighborhood",
+        "downtown",
+        "streets",
+        "area",
+    ],
+};
+
 /// Regions that are neither settlements nor provinces; they never become the city.
 const REGION_WORDS: WordList = WordList {
     bit: 1 << 7,
@@ -678,12 +703,13 @@ struct WordList {
 const DEMONYM_BIT: u16 = 1 << 10;
 
 /// The lists [`is_one_of`] indexes, each with its own bit.
-const WORD_LISTS: [WordList; 9] = [
+const WORD_LISTS: [WordList; 10] = [
     DIRECTIONS,
     DISTRICT_HEADS,
     FACILITY_HEADS,
     FACILITY_MODIFIERS,
     NOT_PLACE_WORDS,
+    POSSESSED_PLACE_WORDS,
     PROVINCE_HEADS,
     REGION_WORDS,
     SETTLEMENT_HEADS,
@@ -1115,10 +1141,10 @@ fn classify(
         // leader", "Kenya's Eliud Kipchoge" are not.
         let ahead: Vec<&str> = (end..end + 4).map_while(next_word).collect();
         let place_word = ahead.iter().any(|w| {
-            // The shared lexicon's place and facility nouns.
             is_one_of(w, PROVINCE_HEADS)
+                || is_one_of(w, POSSESSED_PLACE_WORDS)
                 || is_one_of(w, DIRECTIONS)
-                || crate::name::classes_of(w) & crate::name::PLACE != 0
+                || is_one_of(w, FACILITY_HEADS)
         });
         if !place_word {
             return None;
