@@ -1152,5 +1152,7 @@ pub(crate) fn records_by_key(conn: &Connection, keys: &[u64]) -> Result<Vec<Valu
     Ok(out)
 }
 
+mod json;
+
 #[cfg(test)]
 mod tests;

@@ -3,6 +3,7 @@
 
 mod cmd;
 mod input;
+mod parquet;
 mod photo;
 
 /// Parsing allocates many small, short-lived strings per caption; mimalloc

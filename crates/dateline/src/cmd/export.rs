@@ -1,5 +1,5 @@
-//! `dateline export`: the selected records as JSON Lines, CSV, GeoJSON or
-//! XMP sidecars.
+//! `dateline export`: the selected records as JSON Lines, CSV, GeoJSON,
+//! XMP sidecars or GeoParquet.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -28,6 +28,9 @@ pub enum Format {
     Geojson,
     /// XMP sidecars, one per record, into `--out DIR`.
     Xmp,
+    /// One GeoParquet file, `--out FILE`: typed columns plus the
+    /// archive's counts and corrected fields.
+    Parquet,
 }
 
 /// Arguments of `dateline export`.
@@ -38,8 +41,9 @@ pub struct ExportArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Jsonl)]
     format: Format,
-    /// Directory for the sidecars of `--format xmp`.
-    #[arg(long, value_name = "DIR", required_if_eq("format", "xmp"))]
+    /// Directory for the sidecars of `--format xmp`; the file of
+    /// `--format parquet`.
+    #[arg(long, value_name = "DIR|FILE", required_if_eq_any([("format", "xmp"), ("format", "parquet")]))]
     out: Option<PathBuf>,
     #[command(flatten)]
     select: SelectArgs,
@@ -72,8 +76,10 @@ const CSV_COLUMNS: &[&str] = &[
 
 /// Runs `dateline export`.
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    if args.out.is_some() && args.format != Format::Xmp {
-        anyhow::bail!("--out DIR is for --format xmp; the other formats go to stdout");
+    if args.out.is_some() && !matches!(args.format, Format::Xmp | Format::Parquet) {
+        anyhow::bail!(
+            "--out is for --format xmp (DIR) or parquet (FILE); the other formats go to stdout"
+        );
     }
     let archive = args.archive.open(Mode::Read)?;
     let keys = if args.select.is_everything() {
@@ -103,6 +109,24 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
                 return Err(e.into());
             }
         }
+        Format::Parquet => {
+            let path = args
+                .out
+                .as_deref()
+                .context("--format parquet needs --out FILE")?;
+            let mut file = crate::parquet::create_with(path, true)?;
+            for chunk in keys.chunks(CHUNK) {
+                // As the streamed formats: the reviewed values, and the
+                // fields a reviewer changed in `corrected_fields`.
+                for stored in archive.records_with_corrections(chunk)? {
+                    let info = columnar::ArchiveInfo::of_export(&stored);
+                    let record: caption::CaptionRecord =
+                        serde_json::from_value(stored).context("reading a stored record")?;
+                    file.write(&record, Some(&info))?;
+                }
+            }
+            file.finish()?;
+        }
         Format::Xmp => {
             let dir = args
                 .out
@@ -124,7 +148,8 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Writes records (as the archive stores them) in a streamed format:
-/// JSON Lines, CSV or GeoJSON (`Xmp` writes files, so is not one).
+/// JSON Lines, CSV or GeoJSON (`Xmp` and `Parquet` write files, so are
+/// not one).
 pub(crate) fn write_records(
     format: Format,
     records: &mut dyn Iterator<Item = Value>,
@@ -161,6 +186,9 @@ pub(crate) fn write_records(
             out.write_all(b"\n]}\n")?;
         }
         Format::Xmp => anyhow::bail!("XMP sidecars are files in a directory, not a stream"),
+        Format::Parquet => {
+            anyhow::bail!("Parquet is a file written whole (--out FILE), not a stream")
+        }
     }
     Ok(())
 }

@@ -39,11 +39,13 @@ pub struct ParseArgs {
     #[arg(long, value_name = "DIR")]
     gazetteer: Option<PathBuf>,
     /// `json`: one JSON record per line on stdout. `xmp`: one XMP sidecar
-    /// per record, written into `--out DIR`.
+    /// per record, written into `--out DIR`. `parquet`: one GeoParquet
+    /// file, `--out FILE`.
     #[arg(long, value_enum, default_value_t = Format::Json)]
     format: Format,
-    /// Directory for the sidecars of `--format xmp`.
-    #[arg(long, value_name = "DIR", required_if_eq("format", "xmp"))]
+    /// Directory for the sidecars of `--format xmp`; the file of
+    /// `--format parquet`.
+    #[arg(long, value_name = "DIR|FILE", required_if_eq_any([("format", "xmp"), ("format", "parquet")]))]
     out: Option<PathBuf>,
     /// Instead of records, say for each input line what it was taken for
     /// and why, and for each record how its credit, date and place were read.
@@ -58,6 +60,8 @@ enum Format {
     Json,
     /// XMP sidecars: `IMAGE.xmp` for a JPEG's caption, `ID.xmp` otherwise.
     Xmp,
+    /// One GeoParquet file of typed columns (`columnar`'s schema).
+    Parquet,
 }
 
 /// One batch of pieces from one input, numbered in reading order.
@@ -84,6 +88,9 @@ struct Rendered {
     text: String,
     /// The caption ends in a truncation mark.
     truncated: bool,
+    /// The record itself, for `--format parquet` (its columns are built
+    /// on the writer's side, in output order).
+    record: Option<caption::CaptionRecord>,
 }
 
 /// Runs `dateline parse`.
@@ -94,12 +101,22 @@ pub fn run(args: ParseArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let threads = args.threads.map_or_else(default_threads, |n| n.get());
-    if args.out.is_some() && args.format != Format::Xmp {
-        anyhow::bail!("--out DIR is for --format xmp; JSON records go to stdout");
+    if args.out.is_some() && args.format == Format::Json {
+        anyhow::bail!(
+            "--out is for --format xmp (DIR) or parquet (FILE); JSON records go to stdout"
+        );
     }
+    let out_path = args.out.as_deref();
     let mut out = Output {
         writer: io::BufWriter::with_capacity(256 * 1024, io::stdout()),
-        sidecars: args.out.as_deref().map(SidecarDir::create).transpose()?,
+        sidecars: out_path
+            .filter(|_| args.format == Format::Xmp)
+            .map(SidecarDir::create)
+            .transpose()?,
+        parquet: out_path
+            .filter(|_| args.format == Format::Parquet)
+            .map(crate::parquet::create)
+            .transpose()?,
         unique: args.unique.then(Unique::default),
     };
     let render =
@@ -190,13 +207,20 @@ fn render_batch(
                 Format::Xmp => bytes.extend_from_slice(
                     photometa::xmp_sidecar(&crate::photo::metadata_of(&found.record)).as_bytes(),
                 ),
+                Format::Parquet => {}
             }
+            let r = found.record;
+            let (id, image_url, text, record) = match format {
+                Format::Parquet => (r.id.clone(), r.image_url.clone(), r.text.clone(), Some(r)),
+                _ => (r.id, r.image_url, r.text, None),
+            };
             records.push(Rendered {
-                id: found.record.id,
+                id,
                 range: start..bytes.len(),
-                image_url: found.record.image_url,
-                text: found.record.text,
+                image_url,
+                text,
                 truncated: found.truncated,
+                record,
             });
         }
     }
@@ -209,6 +233,8 @@ struct Output<W: Write> {
     writer: W,
     /// `--out DIR` of `--format xmp`.
     sidecars: Option<SidecarDir>,
+    /// `--out FILE` of `--format parquet`.
+    parquet: Option<crate::parquet::ParquetOut>,
     unique: Option<Unique>,
 }
 
@@ -309,7 +335,7 @@ impl<W: Write> Output<W> {
     }
 
     fn write_records(&mut self, all: &[u8], records: Vec<Rendered>) -> anyhow::Result<()> {
-        if self.unique.is_none() && self.sidecars.is_none() {
+        if self.unique.is_none() && self.sidecars.is_none() && self.parquet.is_none() {
             // Every record, in order: the batch as it is.
             return self.writer.write_all(all).context("writing records");
         }
@@ -328,6 +354,9 @@ impl<W: Write> Output<W> {
     }
 
     fn emit(&mut self, record: &Rendered, bytes: &[u8]) -> anyhow::Result<()> {
+        if let (Some(parquet), Some(r)) = (&mut self.parquet, &record.record) {
+            return parquet.write(r, None);
+        }
         match &mut self.sidecars {
             Some(sidecars) => sidecars.write(&record.id, record.image_url.as_deref(), bytes),
             None => self.writer.write_all(bytes).context("writing records"),
@@ -341,6 +370,13 @@ impl<W: Write> Output<W> {
             for waiting in unique.waiting {
                 self.emit(&waiting.record, &waiting.bytes)?;
             }
+        }
+        self.flush()
+    }
+
+    fn flush(&mut self) -> anyhow::Result<()> {
+        if let Some(parquet) = self.parquet.take() {
+            parquet.finish()?;
         }
         self.writer.flush().context("writing records")
     }

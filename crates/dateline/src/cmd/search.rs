@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use anyhow::Context;
 use archive::{Archive, Filters, Mode, Near, SearchQuery, SearchResults};
 use gazetteer::Gazetteer;
-use serde_json::{json, Value};
 
 use super::ingest::ArchiveArg;
 
@@ -152,49 +151,13 @@ pub fn run(args: SearchArgs) -> anyhow::Result<ExitCode> {
     let results = archive.search(&query, gazetteer).context("searching")?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.json {
-        serde_json::to_writer(&mut out, &results_json(&results))?;
+        serde_json::to_writer(&mut out, &results.to_json())?;
         writeln!(out)?;
     } else {
         write_text(&mut out, &results, io::stdout().is_terminal())?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn results_json(results: &SearchResults) -> Value {
-    let hits: Vec<Value> = results
-        .hits
-        .iter()
-        .map(|hit| {
-            json!({
-                "id": hit.id,
-                "score": hit.score,
-                "snippet": hit.snippet.text,
-                "highlights": hit.snippet.highlights,
-                "record": hit.record,
-            })
-        })
-        .collect();
-    let mut out = json!({ "total": results.total, "hits": hits });
-    if let Some(facets) = &results.facets {
-        out["facets"] = facets
-            .iter()
-            .map(|(dim, values)| {
-                (
-                    dim.clone(),
-                    values
-                        .iter()
-                        .map(|(v, n)| json!({"value": v, "count": n}))
-                        .collect::<Value>(),
-                )
-            })
-            .collect::<serde_json::Map<_, _>>()
-            .into();
-    }
-    if results.index_behind > 0 {
-        out["index_behind"] = json!(results.index_behind);
-    }
-    out
 }
 
 fn write_text(out: &mut impl Write, results: &SearchResults, color: bool) -> io::Result<()> {
