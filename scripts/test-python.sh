@@ -52,6 +52,21 @@ if [ ${#apt[@]} -gt 0 ]; then
   step "apt-get install" bash -c "apt-get update -qq && apt-get install -y -qq ${apt[*]} >/dev/null"
 fi
 
+# The wheel reuses the workspace's build only if maturin's resolution of
+# crates/py (alone) gives every dependency the features the workspace's does;
+# crates/py/Cargo.toml names them. A drift would compile most of the tree
+# again (minutes in CI), so it fails here, naming the packages.
+resolved() { # resolved CARGO-TREE-ARGS...: each package with its features
+  cargo tree -q "$@" --prefix none -f '{p} {f}' | sed 's/ (\*)$//; s/ (proc-macro)$//' | sort -u
+}
+drift=$(comm -13 <(resolved --workspace -e normal,build,dev) <(resolved -p dateline-py -e normal,build))
+if [ -n "$drift" ]; then
+  echo "crates/py resolves these with other features than the workspace;" >&2
+  echo "name the workspace's features in crates/py/Cargo.toml:" >&2
+  echo "$drift" >&2
+  exit 1
+fi
+
 rm -rf "$venv"
 python3 -m venv "$venv"
 step "pip install (test deps)" "$venv/bin/pip" install -q --disable-pip-version-check -r crates/py/requirements-test.txt
