@@ -133,11 +133,6 @@ def test_segment_splits_a_scraped_page():
     assert dateline.segment("Smoke over the port of Latakia ...more")[0]["truncated"] is True
 
 
-def _parse_for(seconds_of_work: list[str], results: list) -> None:
-    for text in seconds_of_work:
-        results.append(_dateline.parse_json(text))
-
-
 def test_the_gil_is_released_while_parsing():
     # Another Python thread keeps running while one parses a large caption.
     huge = (CAPTIONS[2] + " ") * 8_000
@@ -157,23 +152,33 @@ def test_the_gil_is_released_while_parsing():
     assert ticks > 10
 
 
-def test_two_python_threads_parse_faster_than_one():
-    texts = CAPTIONS * 400
+def test_two_python_threads_parse_at_once():
+    # Two threads parsing together use more CPU time than the wall time
+    # they take only if both run at once, which the GIL would forbid:
+    # then two threads parse faster than one. Wall times alone are too
+    # noisy on a shared 2-core VM (one thread 0.06 s against two 0.05 s
+    # in one CI run); CPU time per thread is not.
+    texts = CAPTIONS * 1_500
     dateline.parse(texts[0])  # decode the gazetteer first
 
-    def timed(threads: int) -> float:
-        parts = [texts[i::threads] for i in range(threads)]
-        results: list = []
-        workers = [threading.Thread(target=_parse_for, args=(p, results)) for p in parts]
+    def cpu_per_wall() -> float:
+        cpu: list[float] = []
+
+        def work(part: list[str]) -> None:
+            start = time.thread_time()
+            for text in part:
+                _dateline.parse_json(text)
+            cpu.append(time.thread_time() - start)
+
+        workers = [threading.Thread(target=work, args=(texts[i::2],)) for i in range(2)]
         start = time.perf_counter()
         for w in workers:
             w.start()
         for w in workers:
             w.join()
-        assert len(results) == len(texts)
-        return time.perf_counter() - start
+        return sum(cpu) / (time.perf_counter() - start)
 
-    # Best of three: the machine is shared, so one slow round proves nothing.
-    one = min(timed(1) for _ in range(3))
-    two = min(timed(2) for _ in range(3))
-    assert two < one * 0.85, f"one thread {one:.3f} s, two threads {two:.3f} s"
+    # Best of three: measured 1.3 to 1.9 on two idle cores; at most 1.0
+    # when the GIL is held.
+    best = max(cpu_per_wall() for _ in range(3))
+    assert best > 1.25, f"two threads used {best:.2f} s of CPU per second"
