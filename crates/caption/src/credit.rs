@@ -416,7 +416,9 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
         if i < word_end {
             // `...from Islamic State.REUTERS/Jane Doe`: a credit glued to the
             // sentence before it starts inside the word.
-            if let Some(glued) = glued_sentence_end(text, i, word_end, end) {
+            if let Some(glued) = glued_sentence_end(text, i, word_end, end)
+                .or_else(|| glued_lead_in(text, i, word_end, end))
+            {
                 candidates.push(glued);
             }
             if is_prose(&text[i..word_end]) {
@@ -626,6 +628,21 @@ fn glued_sentence_end(text: &str, start: usize, word_end: usize, end: usize) -> 
         && bytes.get(after).is_some_and(u8::is_ascii_uppercase)
         && is_anchor(&text[after..end]))
     .then_some(after)
+}
+
+/// Where a lead-in with a colon glued to the last word of the description
+/// starts in the word `text[start..word_end]` (`under the
+/// rubblePhotograph: Jane Doe/AFP`): at a capital after a lower-case letter.
+/// Only a word holding a colon is read, so the scan costs nothing on most.
+fn glued_lead_in(text: &str, start: usize, word_end: usize, end: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let colon = start + memchr::memchr(b':', &bytes[start..word_end])?;
+    (start + 1..colon)
+        .filter(|&k| bytes[k].is_ascii_uppercase() && bytes[k - 1].is_ascii_lowercase())
+        .find(|&k| {
+            body::lead_in_len(&text[k..end])
+                .is_some_and(|len| text[k..k + len].trim_end().ends_with(':'))
+        })
 }
 
 /// Whether a word with no capital is one of [`CREDIT_LOWER_WORDS`] (the

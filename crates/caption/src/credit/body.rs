@@ -22,7 +22,7 @@ enum Marker {
 }
 
 /// Lead-ins, lower case, longest first where one is a prefix of another.
-const MARKERS: [(&str, Marker); 53] = [
+const MARKERS: [(&str, Marker); 59] = [
     ("photo credit should read", Marker::Plain),
     ("pool photo by", Marker::Plain),
     ("credit should read", Marker::Plain),
@@ -57,6 +57,14 @@ const MARKERS: [(&str, Marker); 53] = [
     ("photoby", Marker::Plain),
     ("image by", Marker::Plain),
     ("photographer:", Marker::Plain),
+    // The same lead-ins in the languages of European wire pages (German,
+    // Dutch, Scandinavian, Spanish, Italian, Portuguese).
+    ("fotografie:", Marker::Plain),
+    ("fotografía:", Marker::Plain),
+    ("fotograf:", Marker::Plain),
+    ("fotos:", Marker::Plain),
+    ("foto:", Marker::Plain),
+    ("bild:", Marker::Plain),
     ("photographs:", Marker::Plain),
     ("photograph:", Marker::Plain),
     ("photos:", Marker::Plain),
@@ -458,7 +466,7 @@ pub(super) fn lead_in_len(text: &str) -> Option<usize> {
 fn strip_marker(body: &str) -> (Option<Marker>, &str) {
     // Every lead-in starts with one of these; most credits start otherwise.
     if !body.starts_with([
-        'P', 'p', 'C', 'c', 'M', 'm', 'I', 'i', 'B', 'b', 'S', 's', '(', '©',
+        'P', 'p', 'C', 'c', 'M', 'm', 'I', 'i', 'B', 'b', 'S', 's', 'F', 'f', '(', '©',
     ]) {
         return (None, body);
     }

@@ -595,3 +595,46 @@ fn a_photographer_and_the_paper_after_a_comma() {
     // A paper's name alone is a masthead as often as a credit.
     assert!(find_credit("The week in pictures. The Lowtown Post").is_none());
 }
+
+#[test]
+fn lead_ins_of_european_wire_pages() {
+    for (text, creators, agencies) in [
+        (
+            "Die Sonne geht über dem Hafen von Kiel unter. Foto: Jana Berg/dpa",
+            vec!["Jana Berg"],
+            vec!["DPA"],
+        ),
+        (
+            "Ein Mann geht durch ein trockenes Flussbett. Foto: Lukas Ehrlich",
+            vec!["Lukas Ehrlich"],
+            vec![],
+        ),
+        (
+            "Pescadores reparan sus redes en el puerto. Fotografía: Ana Ruiz/EFE",
+            vec!["Ana Ruiz"],
+            vec!["EFE"],
+        ),
+    ] {
+        let (got_creators, got_agencies, _) = who(text);
+        assert_eq!(got_creators, strings(&creators), "{text}");
+        assert_eq!(got_agencies, strings(&agencies), "{text}");
+    }
+}
+
+#[test]
+fn a_lead_in_glued_to_the_last_word() {
+    let text =
+        "Rescuers search for survivors under the rubblePhotograph: Mira Sokol/AFP/Getty Images";
+    let found = find_credit(text).expect("credit");
+    assert_eq!(found.credit.creators, strings(&["Mira Sokol"]));
+    assert_eq!(found.credit.agencies, strings(&["AFP", "Getty Images"]));
+    assert_eq!(
+        found.span.of(text),
+        "Photograph: Mira Sokol/AFP/Getty Images"
+    );
+    // An inner capital with no lead-in is no credit start (`McDonald`).
+    assert_eq!(
+        find_credit("Diners queue outside a McDonald: the first in town.").map(|f| f.span),
+        None
+    );
+}

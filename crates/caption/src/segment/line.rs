@@ -197,6 +197,12 @@ fn read_line(input: &str, span: Span, blank_before: bool) -> Line {
             start = end - rest.len();
             continue;
         }
+        // Numbering is cut off but not noted: a numbered caption reads as a
+        // caption, and a numbered headline list is told apart by its words.
+        if let Some(rest) = strip_numbering(text) {
+            start = end - rest.len();
+            continue;
+        }
         break;
     }
     let (label, rest) = strip_label(&input[start..end]);
@@ -264,6 +270,33 @@ fn strip_bullet(text: &str) -> Option<&str> {
         .map(str::trim_start)
 }
 
+/// `2. `, `12) `, `(3) ` before a list item that opens with a capital or a
+/// quote: a slide deck's or a blog's numbering (`2. 2. Men rest`,
+/// `1)Men rest`). A number of four digits or more is a year or a figure, and
+/// `2.5 million` is no numbering: a full stop must be followed by a space.
+fn strip_numbering(text: &str) -> Option<&str> {
+    const MAX_DIGITS: usize = 3;
+    let (open, rest) = match text.strip_prefix('(') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > MAX_DIGITS {
+        return None;
+    }
+    let rest = &rest[digits..];
+    let rest = match rest.as_bytes().first() {
+        Some(b')') => &rest[1..],
+        Some(b'.') if !open && rest[1..].starts_with(' ') => &rest[1..],
+        _ => return None,
+    };
+    let rest = rest.trim_start();
+    let opens_item =
+        rest.starts_with(|c: char| c.is_uppercase() || matches!(c, '"' | '\u{201c}' | '\''));
+    // A deck that prints the slide number twice (`2. 2. Men rest`).
+    (opens_item || strip_numbering(rest).is_some()).then_some(rest)
+}
+
 fn strip_leading_tag(text: &str) -> Option<&str> {
     let rest = text.strip_prefix('<')?;
     let close = rest.find('>')?;
@@ -318,6 +351,43 @@ mod tests {
             (
                 "- Men rest on a bench in...",
                 "Men rest on a bench in...",
+                Label::None,
+                false,
+            ),
+            (
+                "2. 2. Men rest on a bench.",
+                "Men rest on a bench.",
+                Label::None,
+                false,
+            ),
+            (
+                "(3) Men rest on a bench.",
+                "Men rest on a bench.",
+                Label::None,
+                false,
+            ),
+            (
+                "1)Men rest on a bench.",
+                "Men rest on a bench.",
+                Label::None,
+                false,
+            ),
+            // Figures and years are no numbering.
+            (
+                "2.5 million people voted.",
+                "2.5 million people voted.",
+                Label::None,
+                false,
+            ),
+            (
+                "2016. A year of storms",
+                "2016. A year of storms",
+                Label::None,
+                false,
+            ),
+            (
+                "3 men rest on a bench.",
+                "3 men rest on a bench.",
                 Label::None,
                 false,
             ),
