@@ -448,7 +448,8 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
                 || (after_space
                     && (is_sentence_start(text, i)
                         || (!bytes[i].is_ascii_lowercase() && is_anchor(rest))
-                        || after_figure(bytes, i)))
+                        || after_figure(bytes, i)
+                        || after_separator(bytes, i)))
             {
                 candidates.push(i);
             }
@@ -600,6 +601,15 @@ fn after_figure(bytes: &[u8], i: usize) -> bool {
     bytes[i].is_ascii_uppercase()
         && i >= 2
         && (bytes[i - 2].is_ascii_digit() || bytes[i - 2] == b')')
+}
+
+/// A capitalized word after a lone `#` or `|` (`... in Berlin. # Jane Doe /
+/// AP`): a gallery's template setting the credit off from its caption.
+fn after_separator(bytes: &[u8], i: usize) -> bool {
+    bytes[i].is_ascii_uppercase()
+        && i >= 3
+        && matches!(bytes[i - 2], b'#' | b'|')
+        && bytes[i - 3] == b' '
 }
 
 /// Whether `rest` opens with an anchor: a leading slash, `©`, or an

@@ -326,3 +326,26 @@ fn a_possessive_city_with_its_facility() {
         assert_eq!(city(caption), None, "{caption}");
     }
 }
+
+#[test]
+fn a_college_or_an_academy_is_a_sublocation_not_a_town() {
+    let gazetteer = gazetteer::Gazetteer::embedded();
+    for (caption, sublocation) in [
+        (
+            "Cadets march at the Lagos Police College in Lagos, Nigeria, May 3, 2021.",
+            "Lagos Police College",
+        ),
+        (
+            "Pupils sit an exam at the Nairobi Music Academy in Nairobi, Kenya, June 2, 2023.",
+            "Nairobi Music Academy",
+        ),
+    ] {
+        let location = parse(caption, gazetteer).location.expect("location");
+        assert_eq!(
+            location.sublocation.as_deref(),
+            Some(sublocation),
+            "{caption}"
+        );
+        assert_ne!(location.city.as_deref(), Some(sublocation), "{caption}");
+    }
+}

@@ -181,10 +181,11 @@ fn known_off_list(key: &str) -> bool {
     )
 }
 
-/// Words that end an agency's name (`SOPA Images`, `Jiji Press`,
+/// Words that end an agency's name (`SOPA Images`, `AAP Image`, `Jiji Press`,
 /// `Hawar News Agency`, `PA Wire`).
-const AGENCY_LAST_WORDS: [&str; 11] = [
+const AGENCY_LAST_WORDS: [&str; 12] = [
     "images",
+    "image",
     "news",
     "photos",
     "photo",

@@ -638,3 +638,24 @@ fn a_lead_in_glued_to_the_last_word() {
         None
     );
 }
+
+#[test]
+fn a_credit_set_off_by_a_lone_separator() {
+    for text in [
+        "A choir rehearses at the opera house in Lowtown, Freedonia. # Mira Sokol / AP",
+        "A choir rehearses at the opera house in Lowtown, Freedonia | Mira Sokol / AP",
+    ] {
+        let found = find_credit(text).unwrap_or_else(|| panic!("no credit in {text:?}"));
+        assert_eq!(found.credit.creators, strings(&["Mira Sokol"]), "{text}");
+        assert_eq!(found.credit.agencies, strings(&["AP"]), "{text}");
+    }
+}
+
+#[test]
+fn an_agency_named_for_its_image_service_is_no_person() {
+    let (creators, agencies, source) =
+        who("Riders pass a burnt hillside near Lowtown. Dana Kerr/AAP Image/via REUTERS");
+    assert_eq!(creators, strings(&["Dana Kerr"]));
+    assert_eq!(agencies, strings(&["AAP Image", "Reuters"]));
+    assert_eq!(source, None);
+}
