@@ -462,15 +462,30 @@ pub(super) fn lead_in_len(text: &str) -> Option<usize> {
     (!weak).then_some(len)
 }
 
+/// The first bytes of [`MARKERS`] in either ASCII case, derived from the
+/// list so that a new lead-in can never be ruled out by a stale filter.
+const MARKER_LEAD_BYTES: [bool; 256] = {
+    let mut lead = [false; 256];
+    let mut i = 0;
+    while i < MARKERS.len() {
+        let byte = MARKERS[i].0.as_bytes()[0];
+        lead[byte as usize] = true;
+        lead[byte.to_ascii_uppercase() as usize] = true;
+        i += 1;
+    }
+    lead
+};
+
 /// Splits a lead-in off the credit words.
 fn strip_marker(body: &str) -> (Option<Marker>, &str) {
-    // Every lead-in starts with one of these; most credits start otherwise.
-    if !body.starts_with([
-        'P', 'p', 'C', 'c', 'M', 'm', 'I', 'i', 'B', 'b', 'S', 's', 'F', 'f', '(', '©',
-    ]) {
+    // Most credits start with a byte no lead-in starts with.
+    let Some(&lead) = body.as_bytes().first() else {
+        return (None, body);
+    };
+    if !MARKER_LEAD_BYTES[usize::from(lead)] {
         return (None, body);
     }
-    let first = body.as_bytes()[0].to_ascii_lowercase();
+    let first = lead.to_ascii_lowercase();
     for (marker, kind) in MARKERS {
         // Most lead-ins are ruled out by their first byte (every lead-in
         // is lower case, and `©` is not ASCII, so its lead byte is compared
