@@ -1,0 +1,544 @@
+//! The place finder's word lists: head words (`province`, `camp`), cue
+//! words, words never in a place name, US state abbreviations and the
+//! demonyms, all looked up through one table.
+
+use std::sync::LazyLock;
+
+use crate::word_table::WordTable;
+
+/// Sublocation heads kept in the name (`Zaatari refugee camp`).
+pub(super) const FACILITY_HEADS: WordList = WordList {
+    bit: 1 << 2,
+    words: &[
+        "square",
+        "street",
+        "avenue",
+        "road",
+        "boulevard",
+        "bridge",
+        "mosque",
+        "church",
+        "cathedral",
+        "temple",
+        "synagogue",
+        "shrine",
+        "hospital",
+        "clinic",
+        "stadium",
+        "arena",
+        "airport",
+        "airbase",
+        "base",
+        "camp",
+        "market",
+        "bazaar",
+        "souk",
+        "crossing",
+        "checkpoint",
+        "port",
+        "harbour",
+        "harbor",
+        "hotel",
+        "palace",
+        "park",
+        "garden",
+        "gardens",
+        "university",
+        "college",
+        "academy",
+        "institute",
+        "school",
+        "prison",
+        "terminal",
+        "station",
+        "plaza",
+        "center",
+        "centre",
+        "hall",
+        "museum",
+        "cemetery",
+        "citadel",
+        "castle",
+        "fort",
+        "compound",
+        "embassy",
+        "beach",
+        "building",
+        "tower",
+        "complex",
+        "dam",
+    ],
+};
+
+/// Lower-case words that may stand between a place name and its facility
+/// head (`Beirut international airport`, `Tal Abyad street market`).
+pub(super) const FACILITY_MODIFIERS: WordList = WordList {
+    bit: 1 << 3,
+    words: &[
+        "refugee",
+        "air",
+        "international",
+        "street",
+        "border",
+        "military",
+        "old",
+        "central",
+        "main",
+        "grand",
+        "naval",
+        "displacement",
+        "detention",
+        "army",
+        "police",
+    ],
+};
+
+/// Sublocation heads dropped from the name (`Jobar area` -> `Jobar`).
+pub(super) const DISTRICT_HEADS: WordList = WordList {
+    bit: 1 << 1,
+    words: &[
+        "district",
+        "neighbourhood",
+        "neighborhood",
+        "quarter",
+        "area",
+        "suburb",
+        "sector",
+    ],
+};
+
+/// Settlement heads (`Qabasin town`, `Idlib city`).
+pub(super) const SETTLEMENT_HEADS: WordList = WordList {
+    bit: 1 << 8,
+    words: &[
+        "town",
+        "city",
+        "village",
+        "hamlet",
+        "township",
+        "municipality",
+    ],
+};
+
+/// Province heads (`Idlib province`, `Homs Governorate`, `Luhansk region`).
+pub(super) const PROVINCE_HEADS: WordList = WordList {
+    bit: 1 << 6,
+    words: &[
+        "province",
+        "governorate",
+        "region",
+        "oblast",
+        "state",
+        "countryside",
+        "prefecture",
+        "district",
+    ],
+};
+
+/// Nouns that make `X's ...` a place (`Aleppo's old city`), besides directions.
+pub(super) const POSSESSED_PLACE_WORDS: WordList = WordList {
+    bit: 1 << 5,
+    words: &[
+        "city",
+        "capital",
+        "town",
+        "border",
+        "coast",
+        "outskirts",
+        "suburbs",
+        "centre",
+        "center",
+        "port",
+        "countryside",
+        "quarter",
+        "waterfront",
+        "neighbourhood",
+        "neighborhood",
+        "downtown",
+        "streets",
+        "area",
+    ],
+};
+
+/// Regions that are neither settlements nor provinces; they never become the city.
+pub(super) const REGION_WORDS: WordList = WordList {
+    bit: 1 << 7,
+    words: &[
+        "ghouta",
+        "bekaa",
+        "donbas",
+        "donbass",
+        "kurdistan",
+        "sinai",
+        "galilee",
+        "negev",
+    ],
+};
+
+/// Terrain words: an unresolved name led by one is a sublocation.
+pub(super) const TERRAIN_WORDS: WordList = WordList {
+    bit: 1 << 9,
+    words: &[
+        "jabal", "jebel", "mount", "mt.", "wadi", "lake", "cape", "tal", "tell",
+    ],
+};
+
+/// Directions, as in `north of X` or `northern Syria`.
+pub(super) const DIRECTIONS: WordList = WordList {
+    bit: 1 << 0,
+    words: &[
+        "north",
+        "south",
+        "east",
+        "west",
+        "northeast",
+        "northwest",
+        "southeast",
+        "southwest",
+        "northern",
+        "southern",
+        "eastern",
+        "western",
+        "northeastern",
+        "northwestern",
+        "southeastern",
+        "southwestern",
+        "central",
+        "north-east",
+        "north-west",
+        "south-east",
+        "south-west",
+    ],
+};
+
+/// Capitalized words that start sentences or phrases but are never places.
+pub(super) const NOT_PLACE_WORDS: WordList = WordList {
+    bit: 1 << 4,
+    words: &[
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "in",
+        "at",
+        "on",
+        "of",
+        "and",
+        "but",
+        "as",
+        "after",
+        "before",
+        "during",
+        "while",
+        "when",
+        "with",
+        "from",
+        "file",
+        "files",
+        "photo",
+        "picture",
+        "people",
+        "president",
+        "prime",
+        "minister",
+        "king",
+        "queen",
+        "pope",
+        "leader",
+        "gen.",
+        "general",
+        "mr.",
+        "mrs.",
+        "dr.",
+        "reuters",
+        "afp",
+        "ap",
+        "epa",
+        "getty",
+        "islamic",
+        "state",
+        "army",
+        "forces",
+        "free",
+        "world",
+        "cup",
+        "u.n.",
+        "un",
+        "nato",
+        "residents",
+        "rescuers",
+        "it",
+        "there",
+        "here",
+        "some",
+        "many",
+        "two",
+        "three",
+        "four",
+        "five",
+    ],
+};
+
+/// Words that neither start nor continue a place name: the list above, and
+/// the shared lexicon's months, weekdays and storm words (`Hurricane Milton`).
+pub(super) fn never_in_place_name(word: &str) -> bool {
+    use crate::name::{MONTH, STORM, WEEKDAY};
+    if is_one_of(word, NOT_PLACE_WORDS) {
+        return true;
+    }
+    let bare = word.trim_end_matches('.');
+    let classes = crate::name::classes_of(bare);
+    // A three-letter month abbreviation is one only with its period:
+    // "Mar Elias" is a place, "Mar. 3" a date.
+    let month =
+        classes & MONTH != 0 && (bare.len() > 3 || bare.len() < word.len() || bare == "May");
+    month || classes & (WEEKDAY | STORM) != 0
+}
+
+/// AP-style US state abbreviations and their GeoNames admin1 codes.
+pub(super) fn us_state_abbreviation(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "Ala." => "US.AL",
+        "Ariz." => "US.AZ",
+        "Ark." => "US.AR",
+        "Calif." => "US.CA",
+        "Colo." => "US.CO",
+        "Conn." => "US.CT",
+        "Del." => "US.DE",
+        "D.C." => "US.DC",
+        "Fla." => "US.FL",
+        "Ga." => "US.GA",
+        "Ill." => "US.IL",
+        "Ind." => "US.IN",
+        "Kan." => "US.KS",
+        "Ky." => "US.KY",
+        "La." => "US.LA",
+        "Md." => "US.MD",
+        "Mass." => "US.MA",
+        "Mich." => "US.MI",
+        "Minn." => "US.MN",
+        "Miss." => "US.MS",
+        "Mo." => "US.MO",
+        "Mont." => "US.MT",
+        "Neb." => "US.NE",
+        "Nev." => "US.NV",
+        "N.H." => "US.NH",
+        "N.J." => "US.NJ",
+        "N.M." => "US.NM",
+        "N.Y." => "US.NY",
+        "N.C." => "US.NC",
+        "N.D." => "US.ND",
+        "Okla." => "US.OK",
+        "Ore." => "US.OR",
+        "Pa." => "US.PA",
+        "R.I." => "US.RI",
+        "S.C." => "US.SC",
+        "S.D." => "US.SD",
+        "Tenn." => "US.TN",
+        "Vt." => "US.VT",
+        "Va." => "US.VA",
+        "Wash." => "US.WA",
+        "W.Va." => "US.WV",
+        "Wis." => "US.WI",
+        "Wyo." => "US.WY",
+        _ => return None,
+    })
+}
+
+/// Adjectives of nationality, for weak country context (`the Turkish town of`).
+pub(super) const DEMONYMS: &[(&str, &str)] = &[
+    ("syrian", "SY"),
+    ("turkish", "TR"),
+    ("lebanese", "LB"),
+    ("iraqi", "IQ"),
+    ("jordanian", "JO"),
+    ("palestinian", "PS"),
+    ("israeli", "IL"),
+    ("ukrainian", "UA"),
+    ("russian", "RU"),
+    ("afghan", "AF"),
+    ("nepalese", "NP"),
+    ("libyan", "LY"),
+    ("egyptian", "EG"),
+    ("yemeni", "YE"),
+    ("iranian", "IR"),
+    ("sudanese", "SD"),
+    ("chadian", "TD"),
+    ("bangladeshi", "BD"),
+    ("kurdish", ""),
+    ("greek", "GR"),
+    ("french", "FR"),
+    ("german", "DE"),
+    ("british", "GB"),
+    ("american", "US"),
+    ("mexican", "MX"),
+    ("brazilian", "BR"),
+    ("indian", "IN"),
+    ("pakistani", "PK"),
+    ("chinese", "CN"),
+    ("japanese", "JP"),
+    ("saudi", "SA"),
+    ("somali", "SO"),
+    ("ethiopian", "ET"),
+    ("kenyan", "KE"),
+    ("nigerian", "NG"),
+    ("polish", "PL"),
+    ("hungarian", "HU"),
+    ("serbian", "RS"),
+    ("croatian", "HR"),
+    ("bosnian", "BA"),
+    ("tunisian", "TN"),
+    ("algerian", "DZ"),
+    ("moroccan", "MA"),
+    ("malian", "ML"),
+    ("congolese", "CD"),
+    ("venezuelan", "VE"),
+    ("colombian", "CO"),
+    ("haitian", "HT"),
+    ("filipino", "PH"),
+    ("indonesian", "ID"),
+    ("burmese", "MM"),
+    ("thai", "TH"),
+    ("vietnamese", "VN"),
+    ("korean", "KR"),
+    ("georgian", "GE"),
+    ("armenian", "AM"),
+    ("azerbaijani", "AZ"),
+    ("belarusian", "BY"),
+    ("moldovan", "MD"),
+    ("romanian", "RO"),
+    ("bulgarian", "BG"),
+    ("italian", "IT"),
+    ("spanish", "ES"),
+    ("portuguese", "PT"),
+    ("dutch", "NL"),
+    ("belgian", "BE"),
+    ("swiss", "CH"),
+    ("austrian", "AT"),
+    ("swedish", "SE"),
+    ("norwegian", "NO"),
+    ("finnish", "FI"),
+    ("danish", "DK"),
+    ("irish", "IE"),
+    ("scottish", "GB"),
+    ("canadian", "CA"),
+    ("australian", "AU"),
+    ("cuban", "CU"),
+    ("chilean", "CL"),
+    ("argentine", "AR"),
+    ("peruvian", "PE"),
+    ("emirati", "AE"),
+    ("qatari", "QA"),
+    ("kuwaiti", "KW"),
+    ("omani", "OM"),
+    ("bahraini", "BH"),
+];
+
+/// A word list of this module (lower case) and its bit in [`is_one_of`]'s
+/// table.
+#[derive(Clone, Copy)]
+pub(super) struct WordList {
+    pub(super) bit: u16,
+    pub(super) words: &'static [&'static str],
+}
+
+/// The bit of [`DEMONYMS`] in [`is_one_of`]'s table.
+pub(super) const DEMONYM_BIT: u16 = 1 << 10;
+
+/// The lists [`is_one_of`] indexes, each with its own bit.
+pub(super) const WORD_LISTS: [WordList; 10] = [
+    DIRECTIONS,
+    DISTRICT_HEADS,
+    FACILITY_HEADS,
+    FACILITY_MODIFIERS,
+    NOT_PLACE_WORDS,
+    POSSESSED_PLACE_WORDS,
+    PROVINCE_HEADS,
+    REGION_WORDS,
+    SETTLEMENT_HEADS,
+    TERRAIN_WORDS,
+];
+
+/// The lists a word (any case) is in, as bits: one hash probe, not a scan
+/// of each list, since this runs several times for most phrases.
+pub(super) fn lists_of(word: &str) -> u16 {
+    static LISTS: LazyLock<WordTable<u16>> = LazyLock::new(|| {
+        let lists = WORD_LISTS
+            .iter()
+            .flat_map(|list| list.words.iter().map(|word| (word.as_bytes(), list.bit)));
+        let demonyms = DEMONYMS
+            .iter()
+            .map(|(word, _)| (word.as_bytes(), DEMONYM_BIT));
+        WordTable::new(lists.chain(demonyms))
+    });
+    // A word longer than any table entry is in no list.
+    LISTS.get(word.as_bytes()).unwrap_or(0)
+}
+
+/// Whether `word` (any case) is in `list`.
+pub(super) fn is_one_of(word: &str, list: WordList) -> bool {
+    lists_of(word) & list.bit != 0
+}
+
+/// Whether `word` (any case) is a demonym (`Syrian`, `turkish`).
+pub(super) fn is_demonym(word: &str) -> bool {
+    lists_of(word) & DEMONYM_BIT != 0
+}
+
+pub(super) fn starts_upper(word: &str) -> bool {
+    word.chars().next().is_some_and(char::is_uppercase)
+}
+
+/// A lower-case word that is part of a name (`al-Bab`, `ash-Shughur`, `de`).
+pub(super) fn is_name_particle(word: &str) -> bool {
+    // Every particle, and every particle prefix, starts with one of these.
+    if !matches!(
+        word.as_bytes().first(),
+        Some(b'a' | b'b' | b'd' | b'e' | b'i' | b'l' | b'u')
+    ) {
+        return false;
+    }
+    let lower_prefixed = word.split_once('-').is_some_and(|(head, tail)| {
+        matches!(
+            head,
+            "al" | "el"
+                | "an"
+                | "ar"
+                | "as"
+                | "ash"
+                | "at"
+                | "az"
+                | "ad"
+                | "adh"
+                | "ath"
+                | "ul"
+                | "ad-d"
+        ) && starts_upper(tail)
+    });
+    lower_prefixed
+        || matches!(
+            word,
+            "al" | "el"
+                | "de"
+                | "del"
+                | "la"
+                | "le"
+                | "du"
+                | "des"
+                | "da"
+                | "do"
+                | "dos"
+                | "di"
+                | "bin"
+                | "ibn"
+                | "ben"
+        )
+}
+
+pub(super) fn strip_possessive(word: &str) -> Option<&str> {
+    word.strip_suffix("'s")
+        .or_else(|| word.strip_suffix("\u{2019}s"))
+}

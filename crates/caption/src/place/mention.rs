@@ -1,0 +1,301 @@
+//! Mentions: the capitalized phrases of a sentence that may be places, each
+//! with the cue before it.
+
+use std::borrow::Cow;
+
+use gazetteer::{CountryCode, Gazetteer, MatchKind, Place};
+
+use super::classify::classify;
+use super::lexicon::{
+    is_demonym, is_name_particle, is_one_of, never_in_place_name, starts_upper, strip_possessive,
+    DIRECTIONS,
+};
+use super::tokens::Token;
+use crate::span::Span;
+
+/// The cue before a place phrase, strongest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Cue {
+    /// `in`, `at`, `on`, `inside`, `town of`, a Getty dateline.
+    Scene,
+    /// `of` (`the main street of X`), `into`.
+    Of,
+    /// No preposition, but a place pattern follows (`X, Syria`, `X, north of`).
+    Bare,
+    /// `from`, `over`, `towards`, `across`, `to`, `with`.
+    Weak,
+    /// `near`, `outside`, `outskirts of`, `N km north of`: locates another place.
+    Reference,
+}
+
+// ---------------------------------------------------------------------------
+// Mentions
+
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum MentionKind {
+    Country(CountryCode),
+    /// An admin1 division, resolved when the gazetteer knows it.
+    Province {
+        code: Option<String>,
+        country: Option<CountryCode>,
+    },
+    /// A named place finer than a town.
+    Sublocation {
+        name: String,
+        district: bool,
+    },
+    /// A town, city or village, possibly resolved.
+    Settlement {
+        resolved: Option<ResolvedPlace>,
+        explicit_head: bool,
+    },
+    /// A region (`eastern Ghouta`): context only.
+    Region,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct ResolvedPlace {
+    pub(super) place: Place,
+}
+
+impl From<Place> for ResolvedPlace {
+    fn from(place: Place) -> ResolvedPlace {
+        ResolvedPlace { place }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Mention {
+    pub(super) kind: MentionKind,
+    /// The name as written (without its head word).
+    pub(super) name: String,
+    /// The words as written, head included.
+    pub(super) span: Span,
+    pub(super) cue: Cue,
+    /// Index of the first token, for ordering and adjacency.
+    pub(super) first_token: usize,
+    pub(super) last_token: usize,
+    /// `X, Y`: this mention directly follows another mention after a comma.
+    pub(super) after_comma_of_mention: bool,
+    /// `X neighbourhood of Y`: the next mention is this one's parent.
+    pub(super) district_of_next: bool,
+}
+
+impl Mention {
+    pub(super) fn is_place(&self) -> bool {
+        !matches!(self.kind, MentionKind::Region)
+    }
+}
+
+/// Capitalized phrases of a sentence, classified.
+pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer) -> Vec<Mention> {
+    let mut mentions: Vec<Mention> = Vec::new();
+    // One buffer for every phrase's words: most phrases turn out to be no place.
+    let mut words: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let Some(end) = phrase_end(text, tokens, i, gazetteer) else {
+            i += 1;
+            continue;
+        };
+        words.clear();
+        words.extend(tokens[i..end].iter().map(|t| t.text(text)));
+        let cue = cue_before(text, tokens, i);
+        let after_comma = i >= 1
+            && tokens[i - 1].is_punct(',')
+            && mentions.last().is_some_and(|m| m.last_token + 2 == i);
+        // "at the Olympic Stadium, Rio de Janeiro": a place after a comma
+        // continues the previous one and shares its cue.
+        let cue = match mentions.last() {
+            Some(previous) if after_comma && previous.cue < cue => previous.cue,
+            _ => cue,
+        };
+        if let Some(mention) = classify(text, tokens, i, end, &words, cue, after_comma, gazetteer) {
+            i = mention.last_token + 1;
+            mentions.push(mention);
+        } else {
+            i = end;
+        }
+    }
+    // `X district of Y`: Y is X's parent.
+    for k in 0..mentions.len().saturating_sub(1) {
+        if let MentionKind::Sublocation { district: true, .. } = mentions[k].kind {
+            let gap = &tokens[mentions[k].last_token + 1..mentions[k + 1].first_token];
+            let words: Vec<&str> = gap
+                .iter()
+                .filter(|t| t.is_word())
+                .map(|t| t.text(text))
+                .collect();
+            if words.first().is_some_and(|w| *w == "of" || *w == "in") && words.len() <= 5 {
+                mentions[k].district_of_next = true;
+            }
+        }
+    }
+    mentions
+}
+
+/// End (exclusive) of a capitalized name phrase starting at `start`, if one
+/// starts there.
+pub(super) fn phrase_end(
+    text: &str,
+    tokens: &[Token],
+    start: usize,
+    gazetteer: &Gazetteer,
+) -> Option<usize> {
+    let first = tokens[start];
+    if !first.is_word() {
+        return None;
+    }
+    let word = first.text(text);
+    // Capitals first: most words are lower case and no particle.
+    let leading_particle = || first.hyphenated && is_name_particle(word);
+    if !(starts_upper(word) || leading_particle()) || never_in_place_name(word) {
+        return None;
+    }
+    let mut end = start + 1;
+    while end < tokens.len() && tokens[end].is_word() {
+        // A possessive ends the name ("Russia's Defence Ministry"), unless
+        // the gazetteer knows the longer name ("Cox's Bazar").
+        if strip_possessive(tokens[end - 1].text(text)).is_some() {
+            let longer = Span::new(tokens[start].span.start, tokens[end].span.end).of(text);
+            if gazetteer
+                .places_named(longer)
+                .iter()
+                .all(|m| m.kind != MatchKind::Folded)
+            {
+                break;
+            }
+        }
+        let word = tokens[end].text(text);
+        if never_in_place_name(word) && !matches!(word, "of") {
+            break;
+        }
+        if starts_upper(word) || is_name_particle(word) {
+            end += 1;
+            continue;
+        }
+        break;
+    }
+    // A particle cannot end a name.
+    while end > start + 1
+        && !starts_upper(tokens[end - 1].text(text))
+        && !tokens[end - 1].hyphenated
+    {
+        end -= 1;
+    }
+    Some(end)
+}
+
+/// The cue words before token `at`.
+pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
+    // Up to six words back, stopping at punctuation other than `(`/`)` of a
+    // distance (`47 km (29 miles) north of`).
+    // Running text is mostly lower case already: borrow, and lower-case a
+    // copy only of the words that need it (this runs for every phrase).
+    // On the stack: this runs for every phrase.
+    let mut words: [Cow<'_, str>; 7] = Default::default();
+    let mut len = 0;
+    let mut k = at;
+    while k > 0 && len < words.len() {
+        k -= 1;
+        let token = tokens[k];
+        if token.is_word() {
+            let word = token.text(text);
+            words[len] = if word.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(word.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(word)
+            };
+            len += 1;
+        } else if token.is_punct('(') || token.is_punct(')') {
+            continue;
+        } else {
+            break;
+        }
+    }
+    let words = &words[..len];
+    // words[0] is the nearest word.
+    let nearest = |n: usize| words.get(n).map(|w| w.as_ref());
+    // Articles and adjectives between the cue and the name: "in the
+    // rebel-held", "the southeastern Turkish town of".
+    let is_adjective = |w: &str| {
+        (w.contains('-') && !w.ends_with("-year-old"))
+            || is_one_of(w, DIRECTIONS)
+            || is_demonym(w)
+            || matches!(
+                w,
+                "the"
+                    | "a"
+                    | "an"
+                    | "besieged"
+                    | "restive"
+                    | "border"
+                    | "nearby"
+                    | "capital"
+                    | "ancient"
+                    | "old"
+                    | "rebel"
+                    | "held"
+                    | "autonomous"
+                    | "remote"
+                    | "coastal"
+                    | "frontline"
+                    | "embattled"
+                    | "neighbouring"
+                    | "neighboring"
+                    | "key"
+                    | "strategic"
+                    | "devastated"
+                    | "flooded"
+                    | "occupied"
+            )
+    };
+    let skip = |mut n: usize| {
+        while nearest(n).is_some_and(is_adjective) {
+            n += 1;
+        }
+        n
+    };
+    let n = skip(0);
+    match nearest(n) {
+        Some("near" | "outside" | "nearby") => Cue::Reference,
+        Some("of") => {
+            let before = nearest(n + 1).unwrap_or("");
+            if is_one_of(before, DIRECTIONS)
+                || matches!(
+                    before,
+                    "outskirts" | "edge" | "countryside" | "suburbs" | "west" | "east"
+                )
+            {
+                Cue::Reference
+            } else if matches!(
+                before,
+                "town" | "city" | "village" | "province" | "region" | "hamlet"
+            ) {
+                // "the town of X" is a scene; "near the Jordanian city of X" a reference.
+                match nearest(skip(n + 2)) {
+                    Some("near" | "outside") => Cue::Reference,
+                    _ if words.iter().any(|w| w == "outskirts") => Cue::Reference,
+                    _ => Cue::Scene,
+                }
+            } else {
+                Cue::Of
+            }
+        }
+        Some("from")
+            if nearest(n + 1).is_some_and(|w| w == "km" || w == "miles" || w.ends_with("km")) =>
+        {
+            Cue::Reference
+        }
+        Some("in" | "at" | "on" | "inside" | "within") => Cue::Scene,
+        // "in a location given as X".
+        Some("as") if nearest(n + 1) == Some("given") => Cue::Scene,
+        Some("into") => Cue::Of,
+        Some("leaving" | "fleeing") => Cue::Bare,
+        Some(
+            "from" | "over" | "towards" | "toward" | "across" | "to" | "with" | "through" | "via"
+            | "by" | "for" | "left" | "reach" | "reached",
+        ) => Cue::Weak,
+        _ => Cue::Bare,
+    }
+}

@@ -1,0 +1,349 @@
+//! Resolution: settlement candidates against the gazetteer, with the
+//! caption's countries and provinces as context.
+
+use gazetteer::{CountryCode, Gazetteer, MatchKind, Place};
+
+use super::lexicon::{is_demonym, starts_upper, strip_possessive, DEMONYMS};
+use super::mention::{Cue, Mention, MentionKind, ResolvedPlace};
+use super::tokens::{tokenize, Token};
+use crate::span::Span;
+
+/// Countries the whole caption hints at: country names anywhere and
+/// nationality adjectives (`the Syrian Observatory`), for breaking ties.
+/// The countries a caption hints at, computed only when a name's
+/// candidates lie in several countries (most captions never need them).
+pub(super) struct CountryHints<'a> {
+    pub(super) text: &'a str,
+    pub(super) description: Span,
+    pub(super) gazetteer: &'a Gazetteer,
+    pub(super) countries: std::cell::OnceCell<Vec<CountryCode>>,
+}
+
+impl CountryHints<'_> {
+    pub(super) fn get(&self) -> &[CountryCode] {
+        // The credit hints too ("Syrian Observatory for Human Rights").
+        self.countries.get_or_init(|| {
+            let before = tokenize(self.text, Span::new(0, self.description.start));
+            let after = tokenize(self.text, Span::new(self.description.end, self.text.len()));
+            let tokens: Vec<Token> = before
+                .into_iter()
+                .chain(tokenize(self.text, self.description))
+                .chain(after)
+                .collect();
+            weak_country_context(self.text, &tokens, self.gazetteer)
+        })
+    }
+}
+
+pub(super) fn weak_country_context(
+    text: &str,
+    tokens: &[Token],
+    gazetteer: &Gazetteer,
+) -> Vec<CountryCode> {
+    let mut out = Vec::new();
+    for token in tokens.iter().filter(|t| t.is_word()) {
+        let word = token.text(text);
+        if !starts_upper(word) {
+            continue;
+        }
+        let code = is_demonym(word)
+            .then(|| DEMONYMS.iter().find(|(d, _)| d.eq_ignore_ascii_case(word)))
+            .flatten()
+            .and_then(|(_, c)| CountryCode::new(c))
+            .or_else(|| {
+                gazetteer
+                    .country_named(strip_possessive(word).unwrap_or(word))
+                    .map(|c| c.code)
+            });
+        if let Some(code) = code {
+            if !out.contains(&code) {
+                out.push(code);
+            }
+        }
+    }
+    out
+}
+
+pub(super) fn resolve_settlements(
+    text: &str,
+    mentions: &mut [Mention],
+    gazetteer: &Gazetteer,
+    weak: &CountryHints<'_>,
+) {
+    read_division_appositions(mentions, gazetteer);
+    let strong_countries: Vec<CountryCode> = mentions
+        .iter()
+        .filter(|m| m.cue != Cue::Weak)
+        .filter_map(|m| match &m.kind {
+            MentionKind::Country(code) => Some(*code),
+            MentionKind::Province {
+                country: Some(code),
+                ..
+            } => Some(*code),
+            _ => None,
+        })
+        .collect();
+    let provinces: Vec<String> = mentions
+        .iter()
+        .filter_map(|m| match &m.kind {
+            MentionKind::Province {
+                code: Some(code), ..
+            } => Some(code.clone()),
+            _ => None,
+        })
+        .collect();
+    for k in 0..mentions.len() {
+        let MentionKind::Settlement { explicit_head, .. } = mentions[k].kind else {
+            continue;
+        };
+        // "Stephenville, La.": a division right after the name is a filter.
+        let attached_province = mentions
+            .get(k + 1)
+            .filter(|m| m.after_comma_of_mention)
+            .and_then(|m| match &m.kind {
+                MentionKind::Province {
+                    code: Some(code), ..
+                } => Some(code.clone()),
+                _ => None,
+            });
+        let resolved = best_place(
+            &mentions[k].name,
+            gazetteer,
+            &strong_countries,
+            &provinces,
+            weak,
+        )
+        .filter(|p| {
+            attached_province
+                .as_ref()
+                .is_none_or(|code| p.admin1_code.as_deref() == Some(code.as_str()))
+        });
+        let resolved = match (&resolved, &attached_province) {
+            (None, Some(code)) => gazetteer
+                .places_named(&mentions[k].name)
+                .into_iter()
+                .filter(|m| m.place.admin1_code.as_deref() == Some(code.as_str()))
+                .max_by_key(|m| m.place.population)
+                .map(|m| m.place.clone()),
+            _ => resolved,
+        };
+        mentions[k].kind = MentionKind::Settlement {
+            resolved: resolved.map(ResolvedPlace::from),
+            explicit_head,
+        };
+    }
+    // Settlements of one caption lie in one country: the most prominent
+    // resolved one anchors it, and a name that resolved elsewhere is
+    // re-resolved there, or left unresolved when it has no namesake there
+    // and stands next to the anchor ("Jubar, Damascus").
+    if strong_countries.is_empty() {
+        let anchor = mentions
+            .iter()
+            .filter_map(|m| match &m.kind {
+                MentionKind::Settlement {
+                    resolved: Some(p), ..
+                } => Some(&p.place),
+                _ => None,
+            })
+            .max_by_key(|p| p.population)
+            .map(|p| p.country);
+        if let Some(anchor) = anchor {
+            for k in 0..mentions.len() {
+                let MentionKind::Settlement {
+                    resolved: Some(ref p),
+                    explicit_head,
+                } = mentions[k].kind
+                else {
+                    continue;
+                };
+                if p.place.country == anchor {
+                    continue;
+                }
+                let in_anchor =
+                    best_place(&mentions[k].name, gazetteer, &[anchor], &provinces, weak);
+                let next_to_anchor = mentions[k].after_comma_of_mention
+                    || mentions
+                        .get(k + 1)
+                        .is_some_and(|m| m.after_comma_of_mention);
+                let hinted = weak.get().contains(&p.place.country);
+                if in_anchor.is_some() || next_to_anchor || !hinted {
+                    mentions[k].kind = MentionKind::Settlement {
+                        resolved: in_anchor.map(ResolvedPlace::from),
+                        explicit_head,
+                    };
+                }
+            }
+        }
+    }
+    // "Jubar, Damascus", "at X, in Teknaf": an unresolved name before a
+    // resolved city is a part of it.
+    for k in 1..mentions.len() {
+        let parent_resolved = matches!(
+            mentions[k].kind,
+            MentionKind::Settlement {
+                resolved: Some(_),
+                ..
+            }
+        );
+        let gap = Span::new(mentions[k - 1].span.end, mentions[k].span.start)
+            .of(text)
+            .trim();
+        if (mentions[k].after_comma_of_mention || gap == ", in") && parent_resolved {
+            if let MentionKind::Settlement {
+                resolved: None,
+                explicit_head: false,
+            } = mentions[k - 1].kind
+            {
+                let name = mentions[k - 1].name.clone();
+                mentions[k - 1].kind = MentionKind::Sublocation {
+                    name,
+                    district: true,
+                };
+                mentions[k - 1].district_of_next = true;
+            }
+        }
+    }
+}
+
+/// `Augusta, Georgia`, `Palm Beach, Florida`, `Las Vegas, Nevada`:
+/// a name after a settlement and a comma that names a first-level division
+/// holding a place of the settlement's name is that division, whatever
+/// else the name could be (a country, a town, a division of another
+/// country). The gazetteer confirms the pair, so `Batumi, Georgia` stays in
+/// the country. The settlement is then resolved inside the division, as
+/// after any division that follows it.
+pub(super) fn read_division_appositions(mentions: &mut [Mention], gazetteer: &Gazetteer) {
+    for k in 1..mentions.len() {
+        // A settlement not yet resolved, then a name that may be a division
+        // (one already resolved as a division needs no second reading).
+        let pair = matches!(
+            mentions[k - 1].kind,
+            MentionKind::Settlement { resolved: None, .. }
+        ) && matches!(
+            mentions[k].kind,
+            MentionKind::Country(_)
+                | MentionKind::Settlement { .. }
+                | MentionKind::Province { code: None, .. }
+        );
+        if !mentions[k].after_comma_of_mention || !pair {
+            continue;
+        }
+        let mut divisions = gazetteer.admin1_named(&mentions[k].name, None);
+        // `Washington, DC`, `Austin, TX`: a US postal code is the state's
+        // GeoNames code.
+        let name = mentions[k].name.as_str();
+        if name.len() == 2 && name.bytes().all(|b| b.is_ascii_uppercase()) {
+            divisions.extend(gazetteer.admin1(&format!("US.{name}")));
+        }
+        if divisions.is_empty() {
+            continue;
+        }
+        let holding = gazetteer
+            .places_named(&mentions[k - 1].name)
+            .into_iter()
+            .filter(|m| m.kind != MatchKind::Skeleton)
+            .filter_map(|m| {
+                divisions
+                    .iter()
+                    .find(|d| m.place.admin1_code.as_deref() == Some(d.code.as_str()))
+                    .map(|d| (m.place.population, *d))
+            })
+            .max_by_key(|(population, _)| *population);
+        if let Some((_, division)) = holding {
+            mentions[k].kind = MentionKind::Province {
+                code: Some(division.code.clone()),
+                country: Some(division.country),
+            };
+        }
+    }
+}
+
+/// The best gazetteer place for a name in context, or `None` when no
+/// candidate fits the countries and provinces the caption names.
+pub(super) fn best_place(
+    name: &str,
+    gazetteer: &Gazetteer,
+    countries: &[CountryCode],
+    provinces: &[String],
+    weak: &CountryHints<'_>,
+) -> Option<Place> {
+    // With the country named, an exact name there is the answer: skip the
+    // costlier spelling-variant lookup.
+    let exact = if countries.is_empty() {
+        Vec::new()
+    } else {
+        gazetteer.places_named_exactly(name)
+    };
+    let candidates = if exact.iter().any(|m| countries.contains(&m.place.country)) {
+        exact
+    } else {
+        gazetteer.places_named(name)
+    };
+    let in_named_province = |p: &Place| {
+        provinces
+            .iter()
+            .any(|code| p.admin1_code.as_deref() == Some(code.as_str()))
+    };
+    // A province named elsewhere in the sentence is a hint, not a filter:
+    // "in Azaz, Syria, where families fleeing Idlib province ...".
+    let fitting: Vec<_> = candidates
+        .iter()
+        .filter(|m| countries.is_empty() || countries.contains(&m.place.country))
+        .collect();
+    let several_countries = fitting
+        .windows(2)
+        .any(|pair| pair[0].place.country != pair[1].place.country);
+    let hints: &[CountryCode] = if several_countries { weak.get() } else { &[] };
+    let rank =
+        |p: &Place, kind| score(p, kind, hints) + if in_named_province(p) { 3.0 } else { 0.0 };
+    fitting
+        .into_iter()
+        .max_by(|a, b| rank(a.place, a.kind).total_cmp(&rank(b.place, b.kind)))
+        .map(|m| m.place.clone())
+}
+
+/// Great-circle distance in km.
+pub(super) fn distance_km(a: &Place, b: &Place) -> f64 {
+    let (lat1, lat2) = (a.latitude.to_radians(), b.latitude.to_radians());
+    let dlat = lat2 - lat1;
+    let dlon = (b.longitude - a.longitude).to_radians();
+    let h = (dlat / 2.0).sin().powi(2) + lat1.cos() * lat2.cos() * (dlon / 2.0).sin().powi(2);
+    2.0 * 6371.0 * h.sqrt().asin()
+}
+
+/// How far a place may lie from the reference that locates it: twice a
+/// stated distance ("60 km north of X"), else what "near X" plausibly means.
+pub(super) fn reference_radius_km(text: &str, between: Span) -> f64 {
+    let words: Vec<&str> = between
+        .of(text)
+        .split(|c: char| !c.is_alphanumeric() && c != '.')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let stated = words.windows(2).find_map(|pair| {
+        let unit = pair[1].to_ascii_lowercase();
+        let value: f64 = pair[0].replace(',', "").parse().ok()?;
+        match unit.as_str() {
+            "km" | "kms" | "kilometres" | "kilometers" => Some(value),
+            "miles" | "mile" => Some(value * 1.609),
+            _ => None,
+        }
+    });
+    stated.map_or(80.0, |km| (2.0 * km).max(25.0))
+}
+
+/// Ranks candidates: match quality, then a caption's hint at the country,
+/// then population (log scale, so a hint outweighs a size difference).
+pub(super) fn score(place: &Place, kind: MatchKind, weak: &[CountryCode]) -> f64 {
+    let quality = match kind {
+        MatchKind::Folded => 3.0,
+        _ => 0.0,
+    };
+    let hinted = if weak.contains(&place.country) {
+        6.0
+    } else {
+        0.0
+    };
+    quality + hinted + (f64::from(place.population) + 1.0).log10()
+}
+
+// ---------------------------------------------------------------------------

@@ -1,0 +1,260 @@
+//! Choosing the scene among the resolved mentions, and filling the
+//! location from it.
+
+use gazetteer::{CountryCode, Gazetteer, MatchKind, Place};
+
+use super::lexicon::{is_name_particle, is_one_of, starts_upper, TERRAIN_WORDS};
+use super::mention::{Cue, Mention, MentionKind};
+use super::resolve::{distance_km, reference_radius_km};
+use super::LocationFound;
+use crate::record::Location;
+use crate::span::Span;
+
+pub(super) fn choose_scene(
+    text: &str,
+    mentions: &[Mention],
+    gazetteer: &Gazetteer,
+) -> Option<LocationFound> {
+    // The scene settlement: strongest cue, then the later mention.
+    // An unknown name is a scene only where a place must stand
+    // ("in X", "the town of X"), not after "over" or "by".
+    let settlement_rank = |m: &Mention| match m.kind {
+        MentionKind::Settlement {
+            ref resolved,
+            explicit_head,
+        } if m.cue != Cue::Reference
+            && (resolved.is_some() || explicit_head || m.cue <= Cue::Of) =>
+        {
+            Some(m.cue)
+        }
+        _ => None,
+    };
+    let best_cue = mentions.iter().filter_map(settlement_rank).min();
+    let mut scene = best_cue.and_then(|cue| {
+        mentions
+            .iter()
+            .rposition(|m| settlement_rank(m) == Some(cue))
+    });
+    // A district's parent is the city: "the Amiriyah district of Aleppo".
+    let district = mentions.iter().position(|m| {
+        matches!(m.kind, MentionKind::Sublocation { district: true, .. }) && m.cue <= Cue::Of
+    });
+    if let Some(d) = district {
+        if mentions[d].district_of_next
+            && matches!(
+                mentions.get(d + 1).map(|m| &m.kind),
+                Some(MentionKind::Settlement { .. })
+            )
+        {
+            scene = Some(d + 1);
+        }
+    }
+    // With no scene settlement, the first reference place is the scene:
+    // "near the village of X, 20 km on the outskirts of Y", "near Latakia".
+    let scene = scene.or_else(|| {
+        mentions.iter().position(|m| {
+            m.cue == Cue::Reference && matches!(m.kind, MentionKind::Settlement { .. })
+        })
+    });
+    // A sublocation stands where a place must ("at X", "the courtyard of
+    // X", "near X"), not as an actor ("by the activist Idlib Media Center").
+    // "through the Zaatari camp" still places the scene, when nothing else does.
+    let is_sublocation = |m: &Mention| matches!(m.kind, MentionKind::Sublocation { .. });
+    let sublocation = mentions
+        .iter()
+        .position(|m| {
+            is_sublocation(m)
+                && (matches!(m.cue, Cue::Scene | Cue::Of | Cue::Reference)
+                    || m.after_comma_of_mention)
+        })
+        .or_else(|| {
+            mentions
+                .iter()
+                .position(|m| is_sublocation(m) && m.cue == Cue::Weak)
+        });
+    let mut location = Location::default();
+    let mut used: Vec<Span> = Vec::new();
+    let mut city_as_written = None;
+    let mut resolved: Option<Place> = None;
+    if let Some(s) = scene {
+        let MentionKind::Settlement {
+            resolved: place, ..
+        } = &mentions[s].kind
+        else {
+            return None;
+        };
+        used.push(mentions[s].span);
+        // A later reference place locates the scene settlement.
+        let reference = mentions[s + 1..]
+            .iter()
+            .position(|m| {
+                m.cue == Cue::Reference
+                    && matches!(
+                        m.kind,
+                        MentionKind::Settlement {
+                            resolved: Some(_),
+                            ..
+                        }
+                    )
+            })
+            .map(|i| i + s + 1)
+            .and_then(|r| match &mentions[r].kind {
+                MentionKind::Settlement {
+                    resolved: Some(p), ..
+                } => Some((r, &p.place)),
+                _ => None,
+            });
+        resolved = match (place, reference) {
+            // A namesake far from the reference is not the place meant:
+            // "Mrah village, 60 km north of Damascus".
+            (Some(p), Some((r, anchor))) => {
+                let radius = reference_radius_km(
+                    text,
+                    Span::new(mentions[s].span.end, mentions[r].span.start),
+                );
+                if distance_km(&p.place, anchor) <= radius {
+                    Some(p.place.clone())
+                } else {
+                    gazetteer
+                        .places_named(&mentions[s].name)
+                        .into_iter()
+                        .map(|m| m.place)
+                        .filter(|candidate| distance_km(candidate, anchor) <= radius)
+                        .max_by_key(|candidate| candidate.population)
+                        .cloned()
+                }
+            }
+            (p, _) => p.as_ref().map(|p| p.place.clone()),
+        };
+        if resolved.is_none() {
+            // An unknown village takes the id of the place that locates it.
+            city_as_written = Some(mentions[s].name.clone());
+            if let Some((r, anchor)) = reference {
+                resolved = Some(anchor.clone());
+                used.push(mentions[r].span);
+            }
+        }
+    }
+    // "at Kabul airport": with no settlement named, a facility named after
+    // its town places the photo in that town.
+    if resolved.is_none() && city_as_written.is_none() {
+        if let Some(i) = sublocation {
+            let town: Vec<&str> = mentions[i]
+                .name
+                .split(' ')
+                .take_while(|w| starts_upper(w) || is_name_particle(w))
+                .collect();
+            let all_words = mentions[i].name.split(' ').count();
+            if !town.is_empty() && town.len() < all_words {
+                let countries: Vec<CountryCode> = mentions
+                    .iter()
+                    .filter_map(|m| {
+                        if let MentionKind::Country(c) = m.kind {
+                            Some(c)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                resolved = gazetteer
+                    .places_named(&town.join(" "))
+                    .into_iter()
+                    .filter(|m| {
+                        m.kind == MatchKind::Folded
+                            && (countries.is_empty() || countries.contains(&m.place.country))
+                    })
+                    .max_by_key(|m| m.place.population)
+                    .map(|m| m.place.clone());
+            }
+        }
+    }
+    // An unresolved name led by a terrain word is a sublocation.
+    let mut sub_name = sublocation.map(|i| {
+        used.push(mentions[i].span);
+        match &mentions[i].kind {
+            MentionKind::Sublocation { name, .. } => name.clone(),
+            _ => mentions[i].name.clone(),
+        }
+    });
+    if let Some(name) = &city_as_written {
+        let first = name.split([' ', '-']).next().unwrap_or("");
+        if is_one_of(first, TERRAIN_WORDS) && sub_name.is_none() {
+            sub_name = city_as_written.take();
+        }
+    }
+    location.sublocation = sub_name;
+    if let Some(place) = &resolved {
+        location.city = Some(
+            city_as_written
+                .clone()
+                .unwrap_or_else(|| place.name.to_string()),
+        );
+        location.geonames_id = Some(place.id);
+        location.latitude = Some(place.latitude);
+        location.longitude = Some(place.longitude);
+        location.country_code = Some(place.country.to_string());
+        location.province_code = place.admin1_code.as_deref().map(String::from);
+    } else {
+        location.city = city_as_written.clone();
+    }
+    // Province and country named in the text fill what the place did not.
+    let province = mentions.iter().find_map(|m| match &m.kind {
+        MentionKind::Province { code, country } if m.cue != Cue::Weak => {
+            Some((m.span, code.clone(), *country))
+        }
+        _ => None,
+    });
+    let country = mentions.iter().find_map(|m| match m.kind {
+        MentionKind::Country(code) if m.cue != Cue::Weak || m.after_comma_of_mention => {
+            Some((m.span, code))
+        }
+        _ => None,
+    });
+    if location.province_code.is_none() {
+        if let Some((span, code, country_of_province)) = &province {
+            let fits = location.country_code.is_none()
+                || country_of_province.map(|c| c.to_string()) == location.country_code;
+            if fits {
+                location.province_code = code.clone();
+                used.push(*span);
+                if location.country_code.is_none() {
+                    location.country_code = country_of_province.map(|c| c.to_string());
+                }
+            }
+        }
+    } else if let Some((span, code, _)) = &province {
+        if code == &location.province_code {
+            used.push(*span);
+        }
+    }
+    if let Some((span, code)) = country {
+        if location.country_code.is_none() {
+            location.country_code = Some(code.to_string());
+        }
+        if location.country_code.as_deref() == Some(code.as_str()) {
+            used.push(span);
+        }
+    }
+    if location.country_code.is_none() && location.city.is_none() && location.sublocation.is_none()
+    {
+        return None;
+    }
+    if let Some(code) = &location.province_code {
+        location.province = gazetteer.admin1(code).map(|a| a.name.clone());
+    }
+    if let Some(code) = location.country_code.as_deref().and_then(CountryCode::new) {
+        location.country = gazetteer.country(code).map(|c| c.name.clone());
+    }
+    let span = Span::new(
+        used.iter().map(|s| s.start).min()?,
+        used.iter().map(|s| s.end).max()?,
+    );
+    location.text = Some(span.of(text).to_string());
+    location.span = Some(span);
+    let unresolved = location.geonames_id.is_none()
+        && (location.city.is_some() || location.sublocation.is_some());
+    Some(LocationFound {
+        location: Some(location),
+        unresolved,
+    })
+}
