@@ -1,6 +1,7 @@
 //! Project chores run with `cargo xtask <command>` (alias in `.cargo/config.toml`).
 
 mod corpus;
+mod fit_place;
 mod fit_segment;
 mod gazetteer;
 mod map;
@@ -22,6 +23,10 @@ commands:
       the shared caption sets (DIR, default ../shared), print each fixture's
       leave-one-page-out F1, and write crates/caption/src/segment/weights.rs
       (--check: fail when that file differs from the fit)
+  fit-place [--shared DIR] [--out FILE] [--check]
+      fit the place scoring model's weights (softmax ranking on the shared
+      caption sets' gold GeoNames ids) and write
+      crates/caption/src/place/weights.rs (--check: fail when it differs)
   map [--from DIR] [--out FILE]
       rebuild crates/server/assets/world.json (the offline map's country
       outlines) from Natural Earth in the world-atlas npm package (fetched
@@ -37,6 +42,7 @@ fn main() -> ExitCode {
         "gazetteer" => gazetteer::run(rest),
         "corpus" => run_corpus(rest),
         "fit-segment" => fit_segment::run(rest),
+        "fit-place" => fit_place::run(rest),
         "map" => map::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

@@ -33,6 +33,10 @@ mod text;
 mod word_table;
 
 pub use flags::strip_truncation_mark;
+pub use place::{
+    CandidateList, Features as PlaceFeatures, ScoredCandidate, Weights as PlaceWeights,
+    FEATURES as PLACE_FEATURES, FEATURE_NAMES as PLACE_FEATURE_NAMES, HINT_MAX_POPULATION_RATIO,
+};
 pub use record::{
     BadDate, CaptionRecord, Conflict, Credit, DateMention, DateRole, Flag, Location, PartialDate,
     Person,
@@ -82,7 +86,10 @@ fn parse_normalized(
         .unwrap_or(Span::new(0, text.len()));
     let description = text::description_text(&text, credit_found.as_ref().map(|c| c.span));
     let dates = date::find_dates(&text, description_span);
-    let location = place::find_location(&text, description_span, gazetteer);
+    let credit_source = credit_found
+        .as_ref()
+        .and_then(|c| c.credit.source.as_deref());
+    let location = place::find_location(&text, description_span, credit_source, gazetteer);
     // Persons and organizations share one tokenization of the description.
     let words = name::Words::new(&text, description_span);
     let org_mentions = org::mentions(&words);
@@ -111,6 +118,35 @@ fn parse_normalized(
         conflicts: Vec::new(),
         stated: None,
     }
+}
+
+/// Every place candidate list the resolver scored for `caption`, in the
+/// order it met them: what `dateline parse --explain` shows as "why this
+/// place", and what `cargo xtask fit-place` fits the weights on.
+pub fn place_candidates(caption: &str, gazetteer: &Gazetteer) -> Vec<CandidateList> {
+    let text = normalize_whitespace(caption);
+    let credit_found = credit::find_credit(&text);
+    let description_span = credit_found
+        .as_ref()
+        .map(|c| text::description_span(&text, c.span))
+        .unwrap_or(Span::new(0, text.len()));
+    let mut trace = Some(Vec::new());
+    let credit_source = credit_found
+        .as_ref()
+        .and_then(|c| c.credit.source.as_deref());
+    place::find_location_traced(
+        &text,
+        description_span,
+        credit_source,
+        gazetteer,
+        &mut trace,
+    );
+    trace.unwrap_or_default()
+}
+
+/// The place model's stored weights.
+pub fn place_weights() -> PlaceWeights {
+    place::stored_weights()
 }
 
 #[cfg(test)]

@@ -315,7 +315,8 @@ impl Merge<'_, '_> {
 
         if let Some((latitude, longitude)) = stated.coordinates {
             if let (Some(lat), Some(lon)) = (location.latitude, location.longitude) {
-                if haversine_km((lat, lon), (latitude, longitude)) > COORDINATES_AGREE_KM {
+                if gazetteer::distance_km((lat, lon), (latitude, longitude)) > COORDINATES_AGREE_KM
+                {
                     self.conflict(
                         "location.coordinates",
                         format!("{latitude}, {longitude}"),
@@ -487,13 +488,6 @@ fn same_names(a: &[String], b: &[String]) -> bool {
         folded
     };
     fold_all(a) == fold_all(b)
-}
-
-fn haversine_km((lat1, lon1): (f64, f64), (lat2, lon2): (f64, f64)) -> f64 {
-    let (dlat, dlon) = ((lat2 - lat1).to_radians(), (lon2 - lon1).to_radians());
-    let a = (dlat / 2.0).sin().powi(2)
-        + lat1.to_radians().cos() * lat2.to_radians().cos() * (dlon / 2.0).sin().powi(2);
-    6371.0 * 2.0 * a.sqrt().asin()
 }
 
 #[cfg(test)]

@@ -240,3 +240,21 @@ fn gazetteer_dir_loads_geonames_dump_files() {
     assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/geonames"));
 }
+
+#[test]
+fn explain_shows_why_this_place() {
+    // London, with the credit's agency in another country: the candidates
+    // are listed best first with their scores and what decided between the
+    // first two, and the agency's country does not pull the place abroad.
+    let caption = "Fans gather outside a stadium in London, June 1, 2024. Jane Roe/Sipa USA\n";
+    let output = dateline(&["parse", "--explain"], caption.as_bytes());
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("place mention \"London\""), "{text}");
+    let best = text
+        .lines()
+        .find(|l| l.trim_start().starts_with('*'))
+        .expect("a chosen candidate");
+    assert!(best.contains("(GB GB.ENG"), "{best}");
+    assert!(best.contains("ahead by log_population"), "{best}");
+}

@@ -71,10 +71,12 @@ mod builder;
 mod compact;
 mod dump;
 mod embedded;
+mod geo;
 mod index;
 mod key;
 
 pub use builder::GazetteerBuilder;
+pub use geo::{distance_km, EARTH_RADIUS_KM};
 pub use key::{fold, fold_into, strict_key, translit_key, MIN_SKELETON_LEN, MIN_STRICT_KEY_LEN};
 
 use index::{NameIndex, QueryKeys};

@@ -28,19 +28,22 @@
 //!
 //! Files: `tokens` (words with spans), `lexicon` (word lists), `mention`
 //! (phrases and their cues), `classify` (what kind of place a phrase is),
-//! `resolve` (gazetteer candidates and context), `scene` (which mention is
-//! the scene, and the location filled from it).
+//! `resolve` (gazetteer candidates and context), `score` (the scoring
+//! model and its fitted `weights`), `scene` (which mention is the scene,
+//! and the location filled from it).
 
 mod classify;
 mod lexicon;
 mod mention;
 mod resolve;
 mod scene;
+mod score;
 #[cfg(test)]
 mod tests;
 mod tokens;
+mod weights;
 
-use gazetteer::Gazetteer;
+use gazetteer::{CountryCode, Gazetteer, GeonameId};
 
 use crate::record::Location;
 use crate::span::Span;
@@ -48,6 +51,8 @@ use mention::find_mentions;
 use resolve::{resolve_settlements, CountryHints};
 use scene::choose_scene;
 use tokens::tokenize_into;
+
+pub use score::{Features, Weights, FEATURES, FEATURE_NAMES, HINT_MAX_POPULATION_RATIO};
 
 /// What the place finder found.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -58,11 +63,62 @@ pub(crate) struct LocationFound {
     pub unresolved: bool,
 }
 
-/// Finds the location of the scene in the description.
-pub(crate) fn find_location(text: &str, description: Span, gazetteer: &Gazetteer) -> LocationFound {
+/// One gazetteer candidate as the resolver scored it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScoredCandidate {
+    /// GeoNames id.
+    pub id: GeonameId,
+    /// The GeoNames main name.
+    pub name: String,
+    /// Country of the candidate.
+    pub country: CountryCode,
+    /// First-level division code `CC.NN`.
+    pub admin1_code: Option<String>,
+    /// Population as GeoNames states it.
+    pub population: u32,
+    /// What the model saw.
+    pub features: Features,
+    /// The model's score (higher is better).
+    pub score: f64,
+}
+
+/// The candidates of one place mention, best first: the first is the one
+/// the resolver took (before the scene was chosen among mentions).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CandidateList {
+    /// The name as the caption writes it.
+    pub mention: String,
+    /// The countries the candidates were held to (empty: none stated).
+    pub countries: Vec<CountryCode>,
+    /// Every candidate that fit, best first.
+    pub candidates: Vec<ScoredCandidate>,
+}
+
+/// Finds the location of the scene in the description. `credit_source`
+/// is the source the credit names (`Syrian Observatory for Human Rights`):
+/// a local provider hints at the country, where an agency never does.
+pub(crate) fn find_location(
+    text: &str,
+    description: Span,
+    credit_source: Option<&str>,
+    gazetteer: &Gazetteer,
+) -> LocationFound {
+    find_location_traced(text, description, credit_source, gazetteer, &mut None)
+}
+
+/// [`find_location`], keeping every scored candidate list in `trace` when
+/// it is `Some` (for `--explain` and for fitting the weights).
+pub(crate) fn find_location_traced(
+    text: &str,
+    description: Span,
+    credit_source: Option<&str>,
+    gazetteer: &Gazetteer,
+    trace: &mut Option<Vec<CandidateList>>,
+) -> LocationFound {
     let hints = CountryHints {
         text,
         description,
+        credit_source,
         gazetteer,
         countries: std::cell::OnceCell::new(),
     };
@@ -82,10 +138,15 @@ pub(crate) fn find_location(text: &str, description: Span, gazetteer: &Gazetteer
         if !mentions.iter().any(|m| m.is_place()) {
             continue;
         }
-        resolve_settlements(text, &mut mentions, gazetteer, &hints);
+        resolve_settlements(text, &mut mentions, gazetteer, &hints, trace);
         if let Some(found) = choose_scene(text, &mentions, gazetteer) {
             return found;
         }
     }
     LocationFound::default()
+}
+
+/// The weights the resolver scores with.
+pub(crate) fn stored_weights() -> Weights {
+    score::WEIGHTS
 }

@@ -1,36 +1,48 @@
 //! Resolution: settlement candidates against the gazetteer, with the
 //! caption's countries and provinces as context.
 
-use gazetteer::{CountryCode, Gazetteer, MatchKind, Place};
+use gazetteer::{CountryCode, Gazetteer, MatchKind, Place, PlaceMatch};
+
+use super::score::{Features, WEIGHTS};
+use super::{CandidateList, ScoredCandidate};
 
 use super::lexicon::{is_demonym, starts_upper, strip_possessive, DEMONYMS};
 use super::mention::{Cue, Mention, MentionKind, ResolvedPlace};
 use super::tokens::{tokenize, Token};
 use crate::span::Span;
 
-/// Countries the whole caption hints at: country names anywhere and
-/// nationality adjectives (`the Syrian Observatory`), for breaking ties.
-/// The countries a caption hints at, computed only when a name's
-/// candidates lie in several countries (most captions never need them).
+/// The countries a caption hints at (country names anywhere in its words
+/// and nationality adjectives: `the Syrian Observatory`), for breaking
+/// ties between namesakes; computed only when a name's candidates lie in
+/// several countries (most captions never need them).
 pub(super) struct CountryHints<'a> {
     pub(super) text: &'a str,
     pub(super) description: Span,
+    /// The source the credit names, if any (never its agencies).
+    pub(super) credit_source: Option<&'a str>,
     pub(super) gazetteer: &'a Gazetteer,
     pub(super) countries: std::cell::OnceCell<Vec<CountryCode>>,
 }
 
 impl CountryHints<'_> {
     pub(super) fn get(&self) -> &[CountryCode] {
-        // The credit hints too ("Syrian Observatory for Human Rights").
+        // The caption's own words: text before the description (a
+        // dateline) and the description, then the credit's source (a
+        // local provider: "Syrian Observatory for Human Rights"). The
+        // agencies are left out: an agency's country ("Sipa USA",
+        // "EPA-EFE") says nothing of where the picture was taken.
         self.countries.get_or_init(|| {
-            let before = tokenize(self.text, Span::new(0, self.description.start));
-            let after = tokenize(self.text, Span::new(self.description.end, self.text.len()));
-            let tokens: Vec<Token> = before
-                .into_iter()
-                .chain(tokenize(self.text, self.description))
-                .chain(after)
-                .collect();
-            weak_country_context(self.text, &tokens, self.gazetteer)
+            let tokens = tokenize(self.text, Span::new(0, self.description.end));
+            let mut countries = weak_country_context(self.text, &tokens, self.gazetteer);
+            if let Some(source) = self.credit_source {
+                let tokens = tokenize(source, Span::new(0, source.len()));
+                for code in weak_country_context(source, &tokens, self.gazetteer) {
+                    if !countries.contains(&code) {
+                        countries.push(code);
+                    }
+                }
+            }
+            countries
         })
     }
 }
@@ -69,6 +81,7 @@ pub(super) fn resolve_settlements(
     mentions: &mut [Mention],
     gazetteer: &Gazetteer,
     weak: &CountryHints<'_>,
+    trace: &mut Option<Vec<CandidateList>>,
 ) {
     read_division_appositions(mentions, gazetteer);
     let strong_countries: Vec<CountryCode> = mentions
@@ -112,6 +125,7 @@ pub(super) fn resolve_settlements(
             &strong_countries,
             &provinces,
             weak,
+            trace,
         )
         .filter(|p| {
             attached_province
@@ -159,8 +173,14 @@ pub(super) fn resolve_settlements(
                 if p.place.country == anchor {
                     continue;
                 }
-                let in_anchor =
-                    best_place(&mentions[k].name, gazetteer, &[anchor], &provinces, weak);
+                let in_anchor = best_place(
+                    &mentions[k].name,
+                    gazetteer,
+                    &[anchor],
+                    &provinces,
+                    weak,
+                    trace,
+                );
                 let next_to_anchor = mentions[k].after_comma_of_mention
                     || mentions
                         .get(k + 1)
@@ -259,13 +279,16 @@ pub(super) fn read_division_appositions(mentions: &mut [Mention], gazetteer: &Ga
 }
 
 /// The best gazetteer place for a name in context, or `None` when no
-/// candidate fits the countries and provinces the caption names.
+/// candidate fits the countries the caption names. Every fitting candidate
+/// is scored by the model of [`super::score`]; with `trace`, the scored
+/// list is kept for `--explain` and for fitting the weights.
 pub(super) fn best_place(
     name: &str,
     gazetteer: &Gazetteer,
     countries: &[CountryCode],
     provinces: &[String],
     weak: &CountryHints<'_>,
+    trace: &mut Option<Vec<CandidateList>>,
 ) -> Option<Place> {
     // With the country named, an exact name there is the answer: skip the
     // costlier spelling-variant lookup.
@@ -279,36 +302,67 @@ pub(super) fn best_place(
     } else {
         gazetteer.places_named(name)
     };
-    let in_named_province = |p: &Place| {
-        provinces
-            .iter()
-            .any(|code| p.admin1_code.as_deref() == Some(code.as_str()))
-    };
-    // A province named elsewhere in the sentence is a hint, not a filter:
-    // "in Azaz, Syria, where families fleeing Idlib province ...".
+    // A named country is a filter; a skeleton match must also stay in a
+    // country the caption suggests (named or hinted), so a consonant
+    // lookalike never carries the scene abroad.
     let fitting: Vec<_> = candidates
         .iter()
         .filter(|m| countries.is_empty() || countries.contains(&m.place.country))
+        .filter(|m| {
+            m.kind != MatchKind::Skeleton
+                || !countries.is_empty()
+                || weak.get().contains(&m.place.country)
+        })
         .collect();
+    // Hints only matter between countries: most names never compute them.
     let several_countries = fitting
         .windows(2)
         .any(|pair| pair[0].place.country != pair[1].place.country);
     let hints: &[CountryCode] = if several_countries { weak.get() } else { &[] };
-    let rank =
-        |p: &Place, kind| score(p, kind, hints) + if in_named_province(p) { 3.0 } else { 0.0 };
-    fitting
+    let features = |m: &PlaceMatch<'_>| Features {
+        tier: m.kind,
+        log_population: (f64::from(m.place.population) + 1.0).log10(),
+        population_unknown: m.place.population == 0,
+        weak_hint: hints.contains(&m.place.country),
+        // A province named elsewhere in the sentence is a hint, not a
+        // filter: "in Azaz, Syria, where families fleeing Idlib province".
+        named_province: provinces
+            .iter()
+            .any(|code| m.place.admin1_code.as_deref() == Some(code.as_str())),
+    };
+    let mut scored: Vec<(f64, &PlaceMatch<'_>, Features)> = fitting
         .into_iter()
-        .max_by(|a, b| rank(a.place, a.kind).total_cmp(&rank(b.place, b.kind)))
-        .map(|m| m.place.clone())
+        .map(|m| {
+            let f = features(m);
+            (f.score(&WEIGHTS), m, f)
+        })
+        .collect();
+    // Best first; the gazetteer's order (tier, population, id) breaks ties.
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if let Some(trace) = trace {
+        trace.push(CandidateList {
+            mention: name.to_string(),
+            countries: countries.to_vec(),
+            candidates: scored
+                .iter()
+                .map(|(score, m, features)| ScoredCandidate {
+                    id: m.place.id,
+                    name: m.place.name.to_string(),
+                    country: m.place.country,
+                    admin1_code: m.place.admin1_code.as_deref().map(String::from),
+                    population: m.place.population,
+                    features: *features,
+                    score: *score,
+                })
+                .collect(),
+        });
+    }
+    scored.first().map(|(_, m, _)| m.place.clone())
 }
 
-/// Great-circle distance in km.
+/// Great-circle distance in km between two places.
 pub(super) fn distance_km(a: &Place, b: &Place) -> f64 {
-    let (lat1, lat2) = (a.latitude.to_radians(), b.latitude.to_radians());
-    let dlat = lat2 - lat1;
-    let dlon = (b.longitude - a.longitude).to_radians();
-    let h = (dlat / 2.0).sin().powi(2) + lat1.cos() * lat2.cos() * (dlon / 2.0).sin().powi(2);
-    2.0 * 6371.0 * h.sqrt().asin()
+    gazetteer::distance_km((a.latitude, a.longitude), (b.latitude, b.longitude))
 }
 
 /// How far a place may lie from the reference that locates it: twice a
@@ -330,20 +384,3 @@ pub(super) fn reference_radius_km(text: &str, between: Span) -> f64 {
     });
     stated.map_or(80.0, |km| (2.0 * km).max(25.0))
 }
-
-/// Ranks candidates: match quality, then a caption's hint at the country,
-/// then population (log scale, so a hint outweighs a size difference).
-pub(super) fn score(place: &Place, kind: MatchKind, weak: &[CountryCode]) -> f64 {
-    let quality = match kind {
-        MatchKind::Folded => 3.0,
-        _ => 0.0,
-    };
-    let hinted = if weak.contains(&place.country) {
-        6.0
-    } else {
-        0.0
-    };
-    quality + hinted + (f64::from(place.population) + 1.0).log10()
-}
-
-// ---------------------------------------------------------------------------

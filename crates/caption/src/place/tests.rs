@@ -65,7 +65,7 @@ fn gazetteer() -> Gazetteer {
 }
 
 fn locate(caption: &str) -> LocationFound {
-    find_location(caption, Span::new(0, caption.len()), &gazetteer())
+    find_location(caption, Span::new(0, caption.len()), None, &gazetteer())
 }
 
 fn summary(

@@ -102,6 +102,7 @@ fn explain_piece(
             excerpt(&found.record.text)
         )?;
         explain_record(out, &found.record)?;
+        explain_place(out, &found.record.text, gazetteer)?;
     }
     Ok(())
 }
@@ -152,6 +153,77 @@ fn explain_record(out: &mut impl Write, record: &CaptionRecord) -> io::Result<()
         writeln!(out, "    flags {}", flags.join(", "))?;
     }
     Ok(())
+}
+
+/// Candidates shown per place mention.
+const CANDIDATES_SHOWN: usize = 3;
+
+/// "Why this place": every mention the resolver looked up, its best
+/// candidates with their scores, and the features that decided between the
+/// first two (see `caption/src/place/score.rs`).
+fn explain_place(out: &mut impl Write, text: &str, gazetteer: &Gazetteer) -> io::Result<()> {
+    for list in caption::place_candidates(text, gazetteer) {
+        let held: Vec<&str> = list.countries.iter().map(|c| c.as_str()).collect();
+        writeln!(
+            out,
+            "    place mention {:?}: {} candidates{}",
+            list.mention,
+            list.candidates.len(),
+            if held.is_empty() {
+                String::new()
+            } else {
+                format!(" in {}", held.join(", "))
+            },
+        )?;
+        let weights = caption::place_weights();
+        for (rank, candidate) in list.candidates.iter().take(CANDIDATES_SHOWN).enumerate() {
+            let deciding = match (rank, list.candidates.get(1)) {
+                (0, Some(second)) => deciding_features(candidate, second, &weights),
+                _ => String::new(),
+            };
+            writeln!(
+                out,
+                "      {} {:>6.2} {} ({}{}, pop. {}) GeoNames {}{}",
+                if rank == 0 { "*" } else { " " },
+                candidate.score,
+                candidate.name,
+                candidate.country.as_str(),
+                candidate
+                    .admin1_code
+                    .as_deref()
+                    .map_or(String::new(), |code| format!(" {code}")),
+                candidate.population,
+                candidate.id,
+                deciding,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The features that put `best` ahead of `second`, largest share first.
+fn deciding_features(
+    best: &caption::ScoredCandidate,
+    second: &caption::ScoredCandidate,
+    weights: &caption::PlaceWeights,
+) -> String {
+    let a = best.features.contributions(weights);
+    let b = second.features.contributions(weights);
+    let mut shares: Vec<(&str, f64)> = caption::PLACE_FEATURE_NAMES
+        .iter()
+        .zip(a.iter().zip(b.iter()))
+        .map(|(name, (x, y))| (*name, x - y))
+        .filter(|(_, d)| d.abs() > 1e-9)
+        .collect();
+    shares.sort_by(|x, y| y.1.abs().total_cmp(&x.1.abs()));
+    if shares.is_empty() {
+        return " — a tie, kept in the gazetteer's order".to_string();
+    }
+    let parts: Vec<String> = shares
+        .iter()
+        .map(|(name, d)| format!("{name} {d:+.2}"))
+        .collect();
+    format!(" — ahead by {}", parts.join(", "))
 }
 
 /// A line or caption cut to fit one terminal line.
