@@ -69,12 +69,14 @@
 mod aliases;
 mod builder;
 mod compact;
+mod country_info;
 mod dump;
 mod embedded;
 mod index;
 mod key;
 
 pub use builder::GazetteerBuilder;
+pub use country_info::{country_info, country_info_of, Continent, CountryInfo};
 pub use key::{fold, fold_into, strict_key, translit_key, MIN_SKELETON_LEN, MIN_STRICT_KEY_LEN};
 
 use index::{NameIndex, QueryKeys};
