@@ -77,3 +77,23 @@ pub fn convert(text: &str) -> Result<String> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::convert;
+
+    #[test]
+    fn keeps_code_continent_and_capital_sorted() {
+        let text = "# comment\n\
+            FR\tFRA\t250\tFR\tFrance\tParis\t547030\t66987244\tEU\t.fr\n\
+            AQ\tATA\t010\tAY\tAntarctica\t\t14000000\t0\tAN\t.aq\n";
+        let tsv = convert(text).expect("a good table");
+        let rows: Vec<&str> = tsv.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(rows, ["AQ\tAN\t", "FR\tEU\tParis"]);
+    }
+
+    #[test]
+    fn refuses_an_unknown_continent() {
+        assert!(convert("FR\tFRA\t250\tFR\tFrance\tParis\t1\t1\tXX\n").is_err());
+    }
+}

@@ -25,6 +25,14 @@
 //! factor of 50 and has 100,000 inhabitants or more (`in Kabul on ...`), and
 //! writes `in {City}, {Country}` otherwise.
 //!
+//! Countries are written with their GeoNames English short name (`Republic
+//! of the Congo`, `Palestinian Territory`), cities with their GeoNames main
+//! name, first letter capitalized (`La Massana`). The embedded places carry
+//! no feature codes, so "most populous places" may include sections of a
+//! city (`Sector 3`, Bucharest) that GeoNames lists as populated places.
+//! Capitals come from GeoNames `countryInfo.txt` via
+//! [`Gazetteer::capital_of`]; continents likewise.
+//!
 //! US places are written with their state, as US wires do: `Reno, Nevada`
 //! (with `, U.S.` in Reuters and `USA` in EPA style), AP abbreviations in AP
 //! datelines (`RENO, Nev. (AP) —`).
@@ -473,6 +481,19 @@ fn captions_generated_from_the_gazetteer_resolve_to_their_place() {
         overall.n,
         overall.rate()
     );
+    // How the failures fail: no id at all, a place in another country, or
+    // another place in the right country.
+    let mut by_cause: BTreeMap<&str, u32> = BTreeMap::new();
+    for (_, _, want, got, _) in &failures {
+        let want_country = g.place(*want).map(|p| p.country);
+        let cause = match got.and_then(|id| g.place(id)) {
+            None => "no id",
+            Some(p) if Some(p.country) != want_country => "other country",
+            Some(_) => "same country, other place",
+        };
+        *by_cause.entry(cause).or_default() += 1;
+    }
+    println!("failures by cause: {by_cause:?}\n");
     // An even spread of the failures, in generation order.
     let stride = failures.len().div_ceil(max_failures.max(1)).max(1);
     for (style, caption, want, got, loc) in failures.iter().step_by(stride) {
