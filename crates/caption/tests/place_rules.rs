@@ -96,7 +96,6 @@ fn georgia_after_tbilisi_is_the_country() {
 }
 
 #[test]
-#[ignore = "issue 11: `US` elsewhere pulls `London` to London, Ohio (800x smaller)"]
 fn a_weak_hint_never_beats_a_namesake_fifty_times_more_populous() {
     check(
         "Commuters cross a bridge over the Thames in London on May 3, 2024, as US trade officials arrive for talks. REUTERS/Jane Roe",
@@ -313,7 +312,6 @@ fn the_side_of_the_border_is_the_place() {
 }
 
 #[test]
-#[ignore = "issue 11: the island (Lesbos) wins over the town before it (Mytilene)"]
 fn a_town_on_an_island_is_the_town() {
     check(
         "Fishermen unload their catch at the harbour of Mytilene, on the island of Lesbos, Greece, May 3, 2024. REUTERS/Jane Roe",

@@ -254,6 +254,16 @@ pub(super) fn classify(
         }
     }
 
+    // "the island of Lesbos", "the Greek island of Evia": an island holds
+    // towns, so it is context like a region, never the city ("near
+    // Mytilene, on the island of Lesbos" is Mytilene).
+    if start >= 2
+        && tokens[start - 1].text(text) == "of"
+        && matches!(tokens[start - 2].text(text), "island" | "islands" | "isle")
+    {
+        return Some(mention(MentionKind::Region, phrase, end - 1));
+    }
+
     // A person's hometown ("Chris Nation, of Commerce, Ga.") or nationality
     // ("Usain Bolt of Jamaica", "Katie Ledecky of the U.S.") is not the scene.
     let of_at = if start >= 3 && tokens[start - 1].text(text) == "the" {

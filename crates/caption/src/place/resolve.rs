@@ -6,7 +6,7 @@ use gazetteer::{CountryCode, Gazetteer, MatchKind, Place, PlaceMatch};
 use super::score::{Features, WEIGHTS};
 use super::{CandidateList, ScoredCandidate};
 
-use super::lexicon::{is_demonym, starts_upper, strip_possessive, DEMONYMS};
+use super::lexicon::{is_demonym, is_one_of, starts_upper, strip_possessive, DEMONYMS, DIRECTIONS};
 use super::mention::{Cue, Mention, MentionKind, ResolvedPlace};
 use super::tokens::{tokenize, Token};
 use crate::span::Span;
@@ -84,9 +84,18 @@ pub(super) fn resolve_settlements(
     trace: &mut Option<Vec<CandidateList>>,
 ) {
     read_division_appositions(mentions, gazetteer);
+    // A country is strong context (a filter) where it places something:
+    // after a cue (`in Syria`), in apposition (`Aleppo, Syria`). A bare
+    // country elsewhere (`as US trade officials arrive`) is only a hint.
     let strong_countries: Vec<CountryCode> = mentions
         .iter()
-        .filter(|m| m.cue != Cue::Weak)
+        .enumerate()
+        .filter(|(k, m)| match m.cue {
+            Cue::Weak => false,
+            Cue::Bare => in_apposition(text, mentions, *k),
+            _ => true,
+        })
+        .map(|(_, m)| m)
         .filter_map(|m| match &m.kind {
             MentionKind::Country(code) => Some(*code),
             MentionKind::Province {
@@ -223,6 +232,23 @@ pub(super) fn resolve_settlements(
             }
         }
     }
+}
+
+/// Whether mention `k` stands in apposition to the one before it:
+/// `Aleppo, Syria`, or with a direction between, `Tripoli, northern
+/// Lebanon`.
+fn in_apposition(text: &str, mentions: &[Mention], k: usize) -> bool {
+    if mentions[k].after_comma_of_mention {
+        return true;
+    }
+    let Some(before) = k.checked_sub(1).map(|j| &mentions[j]) else {
+        return false;
+    };
+    let gap = Span::new(before.span.end, mentions[k].span.start).of(text);
+    gap.trim()
+        .strip_prefix(',')
+        .map(str::trim)
+        .is_some_and(|d| !d.is_empty() && !d.contains(' ') && is_one_of(d, DIRECTIONS))
 }
 
 /// `Augusta, Georgia`, `Palm Beach, Florida`, `Las Vegas, Nevada`:

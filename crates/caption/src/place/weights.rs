@@ -7,8 +7,8 @@ use super::score::Weights;
 pub(crate) const WEIGHTS: Weights = Weights {
     transliterated: -2.21,
     skeleton: -0.94,
-    log_population: 1.83,
-    population_unknown: 2.92,
-    weak_hint: 2.95,
-    named_province: 3.18,
+    log_population: 1.81,
+    population_unknown: 2.88,
+    weak_hint: 2.92,
+    named_province: 3.11,
 };
