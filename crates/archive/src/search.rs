@@ -741,15 +741,6 @@ fn head(text: &str, max: usize) -> String {
     }
 }
 
-/// Great-circle distance in kilometres.
-pub(crate) fn haversine_km(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
-    let (p1, p2) = (lat1.to_radians(), lat2.to_radians());
-    let dp = p2 - p1;
-    let dl = (lon2 - lon1).to_radians();
-    let a = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
-    2.0 * 6371.0088 * a.sqrt().asin()
-}
-
 /// What searches keep between them, per index generation.
 #[derive(Default)]
 pub(crate) struct SearchCache {
@@ -909,7 +900,7 @@ impl SegmentChecks {
                 return false;
             }
             if let Some(near) = self.near {
-                if haversine_km(near.lat, near.lon, lat, lon) > near.km {
+                if gazetteer::distance_km((near.lat, near.lon), (lat, lon)) > near.km {
                     return false;
                 }
             }

@@ -11,17 +11,9 @@ use tantivy::collector::{Count, FacetCollector, MultiCollector, TopDocs};
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery};
 use tantivy::{DocId, Score, SegmentReader, Term};
 
-use super::{haversine_km, text_parser, Filters, Near, SearchQuery, PERSON_BOOST, PLACE_BOOST};
+use super::{text_parser, Filters, Near, SearchQuery, PERSON_BOOST, PLACE_BOOST};
 use crate::index::FACETS;
 use crate::{Archive, Mode, NewOccurrence};
-
-#[test]
-fn haversine_matches_known_distances() {
-    // Damascus to Aleppo: about 310 km.
-    let d = haversine_km(33.5102, 36.2913, 36.2021, 37.1343);
-    assert!((d - 310.0).abs() < 15.0, "{d}");
-    assert!(haversine_km(10.0, 20.0, 10.0, 20.0) < 1e-9);
-}
 
 const SUBJECTS: &[&str] = &[
     "A boy",
@@ -192,7 +184,9 @@ fn reference(archive: &Archive, query: &SearchQuery) -> Reference {
     let mut fruits = searcher.search(&*full, &multi).expect("search");
     let within = |position: Option<(f64, f64)>| match (query.filters.near, position) {
         (None, _) => true,
-        (Some(near), Some((lat, lon))) => haversine_km(near.lat, near.lon, lat, lon) <= near.km,
+        (Some(near), Some((lat, lon))) => {
+            gazetteer::distance_km((near.lat, near.lon), (lat, lon)) <= near.km
+        }
         (Some(_), None) => false,
     };
     let all: Vec<(Score, u64)> = top
