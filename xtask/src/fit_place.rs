@@ -22,6 +22,8 @@
 use std::path::Path;
 
 use anyhow::Context;
+
+use crate::fit_args::FitArgs;
 use caption::{PlaceWeights, PLACE_FEATURES, PLACE_FEATURE_NAMES};
 use gazetteer::Gazetteer;
 
@@ -37,19 +39,8 @@ const DECIMALS: i32 = 2;
 type Example = (Vec<[f64; PLACE_FEATURES]>, usize);
 
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let top = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut shared = top.join("../shared");
-    let mut out = top.join("crates/caption/src/place/weights.rs");
-    let mut check_only = false;
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        match flag.as_str() {
-            "--shared" => shared = args.next().context("--shared needs a directory")?.into(),
-            "--out" => out = args.next().context("--out needs a file")?.into(),
-            "--check" => check_only = true,
-            other => anyhow::bail!("unknown option {other:?}"),
-        }
-    }
+    let args = FitArgs::parse(args, "crates/caption/src/place/weights.rs")?;
+    let shared = &args.shared;
     let gazetteer = Gazetteer::embedded();
     let mut captions = Vec::new();
     for set in ["dev", "dev-world", "dev-pages"] {
@@ -77,19 +68,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         "the fit broke the hint bound: {fitted:?}"
     );
     let source = to_source(&fitted);
-    if check_only {
-        let current = std::fs::read_to_string(&out).unwrap_or_default();
-        anyhow::ensure!(
-            current == source,
-            "{} is not what the fit gives: run `cargo xtask fit-place` (twice, \
-             if the candidate lists moved with the weights)",
-            out.display()
-        );
-        println!("{} is up to date", out.display());
-    } else {
-        std::fs::write(&out, source).with_context(|| format!("writing {}", out.display()))?;
-        println!("wrote {}", out.display());
-    }
+    args.write_or_check(&source, "cargo xtask fit-place")?;
     Ok(())
 }
 

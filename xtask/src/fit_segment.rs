@@ -17,6 +17,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+
+use crate::fit_args::FitArgs;
 use caption::{LabelLine, LineKind, Model};
 
 /// Passes of the perceptron over the pages. More passes, or a new page
@@ -28,20 +30,9 @@ const EPOCHS: usize = 12;
 const CAPTIONS_PER_PAGE: usize = 20;
 
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let top = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut shared = top.join("../shared");
-    let mut out = top.join("crates/caption/src/segment/weights.rs");
-    let mut check_only = false;
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        match flag.as_str() {
-            "--shared" => shared = args.next().context("--shared needs a directory")?.into(),
-            "--out" => out = args.next().context("--out needs a file")?.into(),
-            "--check" => check_only = true,
-            other => anyhow::bail!("unknown option {other:?}"),
-        }
-    }
-    let fixtures = page_fixtures(&shared, &top)?;
+    let args = FitArgs::parse(args, "crates/caption/src/segment/weights.rs")?;
+    let (top, shared) = (&args.top, &args.shared);
+    let fixtures = page_fixtures(shared, top)?;
     let mut training: Vec<(String, Vec<LineKind>)> = Vec::new();
     for fixture in &fixtures {
         training.push((fixture.text.clone(), fixture.kinds.clone()));
@@ -85,18 +76,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         );
     }
     let source = model.to_source();
-    if check_only {
-        let current = std::fs::read_to_string(&out).unwrap_or_default();
-        anyhow::ensure!(
-            current == source,
-            "{} is not what the fit gives: run `cargo xtask fit-segment`",
-            out.display()
-        );
-        println!("{} is up to date", out.display());
-    } else {
-        std::fs::write(&out, source).with_context(|| format!("writing {}", out.display()))?;
-        println!("wrote {}", out.display());
-    }
+    args.write_or_check(&source, "cargo xtask fit-segment")?;
     Ok(())
 }
 

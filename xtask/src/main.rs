@@ -2,6 +2,7 @@
 
 mod corpus;
 mod country_info;
+mod fit_args;
 mod fit_place;
 mod fit_segment;
 mod gazetteer;
