@@ -80,15 +80,10 @@ fn parse_normalized(
     gazetteer: &Gazetteer,
 ) -> CaptionRecord {
     let id = text::caption_id(&text);
-    let description_span = credit_found
-        .as_ref()
-        .map(|c| text::description_span(&text, c.span))
-        .unwrap_or(Span::new(0, text.len()));
+    let description_span = description_span_of(&text, credit_found.as_ref());
     let description = text::description_text(&text, credit_found.as_ref().map(|c| c.span));
     let dates = date::find_dates(&text, description_span);
-    let credit_source = credit_found
-        .as_ref()
-        .and_then(|c| c.credit.source.as_deref());
+    let credit_source = credit_source_of(credit_found.as_ref());
     let location = place::find_location(&text, description_span, credit_source, gazetteer);
     // Persons and organizations share one tokenization of the description.
     let words = name::Words::new(&text, description_span);
@@ -126,14 +121,9 @@ fn parse_normalized(
 pub fn place_candidates(caption: &str, gazetteer: &Gazetteer) -> Vec<CandidateList> {
     let text = normalize_whitespace(caption);
     let credit_found = credit::find_credit(&text);
-    let description_span = credit_found
-        .as_ref()
-        .map(|c| text::description_span(&text, c.span))
-        .unwrap_or(Span::new(0, text.len()));
+    let description_span = description_span_of(&text, credit_found.as_ref());
     let mut trace = Some(Vec::new());
-    let credit_source = credit_found
-        .as_ref()
-        .and_then(|c| c.credit.source.as_deref());
+    let credit_source = credit_source_of(credit_found.as_ref());
     place::find_location_traced(
         &text,
         description_span,
@@ -142,6 +132,18 @@ pub fn place_candidates(caption: &str, gazetteer: &Gazetteer) -> Vec<CandidateLi
         &mut trace,
     );
     trace.unwrap_or_default()
+}
+
+/// The caption's description: everything but its credit.
+fn description_span_of(text: &str, credit_found: Option<&credit::CreditFound>) -> Span {
+    credit_found
+        .map(|c| text::description_span(text, c.span))
+        .unwrap_or(Span::new(0, text.len()))
+}
+
+/// The source the credit names, which hints at the country (agencies never).
+fn credit_source_of(credit_found: Option<&credit::CreditFound>) -> Option<&str> {
+    credit_found.and_then(|c| c.credit.source.as_deref())
 }
 
 /// The place model's stored weights.
