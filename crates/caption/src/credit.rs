@@ -481,7 +481,7 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
 }
 
 /// Lower-case words a credit may contain; any other lower-case word is prose.
-const CREDIT_LOWER_WORDS: [&str; 62] = [
+const CREDIT_LOWER_WORDS: [&str; 63] = [
     "via",
     "for",
     "and",
@@ -544,6 +544,7 @@ const CREDIT_LOWER_WORDS: [&str; 62] = [
     "copyright",
     "credits",
     "photoby",
+    "contributor",
 ];
 
 /// Whether `region` holds a word no credit has: a lower-case word off
@@ -560,7 +561,10 @@ fn is_prose(region: &str) -> bool {
             // `iStockphoto`: a capital inside makes a brand, not prose.
             let starts_lower = word.starts_with(|c: char| c.is_lowercase())
                 && !word.chars().any(char::is_uppercase);
-            (word.bytes().any(|b| b.is_ascii_digit()) && !is_copyright_year(word) && word.len() > 3)
+            (word.bytes().any(|b| b.is_ascii_digit())
+                && !is_copyright_year(word)
+                && !body::is_picture_id(word)
+                && word.len() > 3)
                 || (starts_lower
                     && !is_credit_lower_word(word)
                     && agency::lookup(word).is_none()

@@ -106,6 +106,9 @@ pub(super) struct Parsed {
     pub agencies: Vec<String>,
     /// The named organisation that supplied the image.
     named_source: Option<String>,
+    /// How many agencies came before the named source: its place among
+    /// them should it turn out to be an outlet.
+    named_source_rank: usize,
     /// An anonymous channel that supplied it (`Social Media Website`).
     generic_source: Option<String>,
     /// The credit says Handout.
@@ -190,6 +193,9 @@ impl Parsed {
         };
         if slot.is_none() {
             *slot = Some(source.to_string());
+            if !generic {
+                self.named_source_rank = self.agencies.len();
+            }
         }
     }
 
@@ -202,6 +208,12 @@ impl Parsed {
         }
         if let Some(role) = role(segment) {
             self.add_role(role);
+            return Some(());
+        }
+        // `Jane Doe / X90029`: the wire's picture id, no party; it marks a
+        // credit as a role word does.
+        if is_picture_id(segment) {
+            self.roles += 1;
             return Some(());
         }
         let after_photo_lead = std::mem::take(&mut self.after_photo_lead);
@@ -262,7 +274,9 @@ impl Parsed {
         // `Jane Doe for The New York Times` and `Jane Doe for Acme Radio`
         // credit the outlet; `Getty Images for Acme` names a client, which
         // is no part of the credit.
-        if let Some((left, right)) = split_word(segment, " for ") {
+        if let Some((left, right)) =
+            split_word(segment, " for ").or_else(|| split_word(segment, " FOR "))
+        {
             let right_agency = agency::lookup(right);
             if let Some(agency) = agency::lookup(left) {
                 self.add_agency(agency.name());
@@ -289,6 +303,20 @@ impl Parsed {
                     return self.add_segment(right, courtesy);
                 }
             }
+        }
+        // `Acme Open contributor Jane Doe`, `(Acme contributor jdoe42)`: a
+        // reader's picture on a platform; the contributor is the creator,
+        // even by a user name, and the platform credits no agency.
+        if let Some((left, right)) = split_word(segment, " contributor ") {
+            if let Some(agency) = agency::lookup(left) {
+                self.add_agency(agency.name());
+            }
+            self.marker = true;
+            if name::is_handle(right) {
+                self.add_creator(right.to_string());
+                return Some(());
+            }
+            return self.add_segment(right, courtesy);
         }
         // `Jane Doe and John Roe`: two photographers.
         for joiner in [" and ", " & "] {
@@ -323,6 +351,48 @@ impl Parsed {
             self.add_agency(outlet);
         }
         Some(())
+    }
+
+    /// `Jane Doe/ADN/Pool`, `JANE DOE/XPOSURE`: a one-word organisation
+    /// that is no institution (no [`name`] org word), in a credit that names
+    /// a photographer, says no Handout and does not pass the picture on
+    /// (`via` an agency, `photo by`), is the photographer's outlet: an agency
+    /// off the list, kept as written (RECORD.md). `Jane Doe/WFP via AP`,
+    /// `NZDF/Handout`, `Courtesy of MSF`, `KCNA/Reuters` and a lone `Image
+    /// credit: Acme` stay suppliers.
+    fn outlet_is_no_supplier(&mut self, body: &str) {
+        let Some(source) = self.named_source.as_deref() else {
+            return;
+        };
+        // And an outlet is some photographer's: `KCNA/Reuters` is a state
+        // agency's picture passed on by Reuters.
+        if self.creators.is_empty()
+            || self.handout
+            || source.contains(' ')
+            || name::has_org_word(source)
+        {
+            return;
+        }
+        let passed_on = body.match_indices(source).any(|(at, _)| {
+            let after = body[at + source.len()..].trim_start_matches([' ', '/']);
+            // `Jane Doe/WFP via AP`, `NPS photo by Jane Doe`.
+            ["via ", "photo by ", "photos by "].iter().any(|lead| {
+                after
+                    .get(..lead.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(lead))
+            })
+        });
+        if !passed_on {
+            let outlet = self.named_source.take().unwrap_or_default();
+            if !self
+                .agencies
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(&outlet))
+            {
+                let rank = self.named_source_rank.min(self.agencies.len());
+                self.agencies.insert(rank, outlet);
+            }
+        }
     }
 
     /// Whether what was found is evidence enough for a credit in `setting`.
@@ -392,7 +462,15 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
             for_each_segment(bar_piece, |segment| parsed.add_segment(segment, courtesy))?;
         }
     }
-    parsed.is_credit(setting).then_some(parsed)
+    // Decided before the outlet moves to the agencies: a lone word
+    // (`Close`) is no credit for being read as an outlet.
+    if !parsed.is_credit(setting) {
+        return None;
+    }
+    if !courtesy {
+        parsed.outlet_is_no_supplier(rest);
+    }
+    Some(parsed)
 }
 
 /// `REUTERS: Jane Doe`, `Getty Images: Jane Doe`, `AP Photo: Jane Doe`:
@@ -618,6 +696,18 @@ fn strip_article(source: &str) -> &str {
         }
     }
     source
+}
+
+/// Whether a segment is a picture id (`X90029`, `RTX2F4KQ`): one word of
+/// capitals and digits, digits at least four of them. No name or agency
+/// looks like that.
+pub(super) fn is_picture_id(segment: &str) -> bool {
+    let digits = segment.bytes().filter(u8::is_ascii_digit).count();
+    digits >= 4
+        && digits < segment.len()
+        && segment
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b.is_ascii_uppercase())
 }
 
 /// The role a whole segment states, if it is a role word. Role words are

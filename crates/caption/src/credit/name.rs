@@ -43,7 +43,10 @@ const ORG_WORDS: &[&str] = &[
     "aerospace",
     "affairs",
     "afghan",
+    "agence",
+    "agencia",
     "agency",
+    "agenzia",
     "airbus",
     "airlines",
     "alliance",
@@ -183,6 +186,8 @@ const ORG_WORDS: &[&str] = &[
     "presidency",
     "presidential",
     "press",
+    "production",
+    "productions",
     "program",
     "programme",
     "project",
@@ -391,6 +396,22 @@ fn is_org_word(word: &str) -> bool {
     key.copy_from_slice(word.as_bytes());
     key.make_ascii_lowercase();
     std::str::from_utf8(key).is_ok_and(|key| ORG_WORDS.binary_search(&key).is_ok())
+}
+
+/// Whether any word of a name makes it an organisation ([`ORG_WORDS`]).
+pub(super) fn has_org_word(name: &str) -> bool {
+    name.split(' ').any(|word| is_org_word(word_core(word)))
+}
+
+/// A user name standing for a contributor (`jdoe42`, `jane_doe`): one word
+/// of letters, digits, `_`, `.` and `-`, not capitalized like a name.
+pub(super) fn is_handle(part: &str) -> bool {
+    !part.is_empty()
+        && !part.contains(' ')
+        && part
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'))
+        && !part.starts_with(char::is_uppercase)
 }
 
 /// ASCII case-insensitive membership.

@@ -659,3 +659,81 @@ fn an_agency_named_for_its_image_service_is_no_person() {
     assert_eq!(agencies, strings(&["AAP Image", "Reuters"]));
     assert_eq!(source, None);
 }
+
+#[test]
+fn outlets_off_the_list_are_agencies_unless_they_supply() {
+    // A one-word outlet beside its photographer, or beside an agency.
+    assert_eq!(
+        who("Sled dogs rest at a checkpoint on the trail, March 3, 2022. Ana Ruiz/LDN/Pool via REUTERS"),
+        (strings(&["Ana Ruiz"]), strings(&["LDN", "Reuters"]), None)
+    );
+    assert_eq!(
+        who("A horse wins by a length at the course TOMAS BERG/PHOTOWIRE"),
+        (strings(&["Tomas Berg"]), strings(&["PHOTOWIRE"]), None)
+    );
+    // Passed on `via` an agency, handed out, or alone: a supplier.
+    assert_eq!(
+        who("Aid arrives at the camp. Lena Ortiz/UNHCR via AP")
+            .2
+            .as_deref(),
+        Some("UNHCR")
+    );
+    assert_eq!(
+        who("A ship at sea, in a picture released on May 2. LNDF/Handout via REUTERS")
+            .2
+            .as_deref(),
+        Some("LNDF")
+    );
+    assert_eq!(
+        who("A rocket stands on its pad. Image credit: Rocketco")
+            .2
+            .as_deref(),
+        Some("Rocketco")
+    );
+    // A supplier in another language's words is an organisation too.
+    assert_eq!(
+        who("Workers march in the capital. REUTERS/Lena Ortiz/Agencia Lowtown/Handout via Reuters"),
+        (
+            strings(&["Lena Ortiz"]),
+            strings(&["Reuters"]),
+            Some("Agencia Lowtown".to_string())
+        )
+    );
+    assert_eq!(
+        who("The hosts talk in the garden. Bluebird Productions/Tomas Berg"),
+        (
+            strings(&["Tomas Berg"]),
+            vec![],
+            Some("Bluebird Productions".to_string())
+        )
+    );
+}
+
+#[test]
+fn credits_in_capitals_for_an_outlet_and_picture_ids() {
+    assert_eq!(
+        who("A heron lifts off the lake at dawn in Kerry TOMAS BERG FOR THE LOWTOWN HERALD"),
+        (
+            strings(&["Tomas Berg"]),
+            strings(&["THE LOWTOWN HERALD"]),
+            None
+        )
+    );
+    // A wire's picture id after the name is no party and no prose.
+    assert_eq!(
+        who("Fairground rides turn at dusk in Lowtown. Tomas Berg / X40917"),
+        (strings(&["Tomas Berg"]), vec![], None)
+    );
+}
+
+#[test]
+fn platform_contributors() {
+    assert_eq!(
+        who("Storm clouds roll over the bay at sunset. (Lowtown Open contributor Ana Ruiz)"),
+        (strings(&["Ana Ruiz"]), vec![], None)
+    );
+    assert_eq!(
+        who("A lorikeet feeds on a gum tree. (Lowtown Open contributor birdwatcher_77)"),
+        (strings(&["birdwatcher_77"]), vec![], None)
+    );
+}
