@@ -203,7 +203,7 @@ const AGENCY_LAST_WORDS: [&str; 12] = [
 /// the agency, as RECORD.md lists The New York Times. Alone, a paper's name
 /// is as often a masthead as a credit, so this is no agency lookup.
 pub(super) fn is_newspaper(name: &str) -> bool {
-    const LAST_WORDS: [&str; 9] = [
+    const LAST_WORDS: [&str; 19] = [
         "Post",
         "Times",
         "Herald",
@@ -213,6 +213,16 @@ pub(super) fn is_newspaper(name: &str) -> bool {
         "Chronicle",
         "Telegraph",
         "Daily",
+        "Courier",
+        "Express",
+        "Observer",
+        "Standard",
+        "Mirror",
+        "Mail",
+        "Sentinel",
+        "Inquirer",
+        "Examiner",
+        "Ledger",
     ];
     name.contains(' ')
         && name

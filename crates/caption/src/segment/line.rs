@@ -188,7 +188,7 @@ fn read_line(input: &str, span: Span, blank_before: bool) -> Line {
             start = end - rest.len();
             continue;
         }
-        if let Some(kept) = strip_trailing_tag(text) {
+        if let Some(kept) = strip_trailing_tag(text).or_else(|| strip_link_label(text)) {
             end = start + kept.len();
             continue;
         }
@@ -260,6 +260,21 @@ pub(crate) fn strip_counter(text: &str) -> Option<&str> {
         return None;
     }
     Some(rest[total..].trim_start())
+}
+
+/// `(Jane Doe/AFP)read more`, `... in Lowtown. See more`: a link's words
+/// glued to the end of a line, which open the full text elsewhere. They are
+/// the page's, not the caption's; `...more` is a cut caption's mark and
+/// stays (it says the caption is cut short).
+fn strip_link_label(text: &str) -> Option<&str> {
+    const LINKS: [&str; 3] = ["read more", "see more", "show more"];
+    let cut = LINKS.iter().find_map(|link| {
+        let at = text.len().checked_sub(link.len())?;
+        let tail = text.get(at..)?;
+        tail.eq_ignore_ascii_case(link).then_some(at)
+    })?;
+    let kept = text[..cut].trim_end();
+    (!kept.is_empty() && !kept.ends_with("...") && !kept.ends_with('\u{2026}')).then_some(kept)
 }
 
 /// `- `, `• `, `* `, `– ` before a list item.
@@ -402,6 +417,18 @@ mod tests {
         for (line, text, label, counter) in cases {
             assert_eq!(content(line), (text.to_string(), label, counter), "{line}");
         }
+    }
+
+    #[test]
+    fn link_words_glued_to_the_end_are_cut_off() {
+        assert_eq!(content("(Jane Doe/AFP)read more").0, "(Jane Doe/AFP)");
+        assert_eq!(
+            content("Boats moor in Lowtown. Read More").0,
+            "Boats moor in Lowtown."
+        );
+        // A cut caption keeps its mark.
+        assert_eq!(content("Boats moor in...more").0, "Boats moor in...more");
+        assert_eq!(content("read more").0, "read more");
     }
 
     #[test]

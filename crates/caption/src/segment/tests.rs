@@ -80,6 +80,19 @@ fn a_credit_after_a_blank_line_joins_its_caption() {
 }
 
 #[test]
+fn a_link_glued_to_a_credit_after_a_blank_line_is_left_out() {
+    let input = "\u{2022} Mar 2, 2021 10:15\n\nLanterns drift on the river at the festival in Lowtown.\n\n(Ana Ruiz/Lowtown Herald)read more\n\
+                 \u{2022} Mar 1, 2021 09:02\n\nA ferry leaves the harbour at Karsa at dawn as the first snow falls on the hills.\n\n(REUTERS)Read More\n";
+    assert_eq!(
+        texts(input),
+        [
+            "Lanterns drift on the river at the festival in Lowtown. (Ana Ruiz/Lowtown Herald)",
+            "A ferry leaves the harbour at Karsa at dawn as the first snow falls on the hills. (REUTERS)"
+        ]
+    );
+}
+
+#[test]
 fn a_labelled_source_before_its_caption_goes_after_it() {
     let input = "Week in pictures\n\nImage source, Ana Ruiz/Reuters\nImage caption, Fishermen haul their boats up the beach at Karsa as a storm nears.\n\n\
                  Image copyright Jane Doe/AFP Image caption Children fly kites over the dunes outside Lowtown on Sunday.\n";
