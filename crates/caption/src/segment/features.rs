@@ -523,8 +523,13 @@ fn word_props(text: &str) -> Props {
         }
         // A caption shows one picture; the text that introduces a gallery
         // speaks of its pictures (`the best photos of the week`).
+        // A capitalized picture word after a capitalized word is a name's
+        // (`Getty Images`, `Magnum Photos`), not pictures spoken of.
+        let in_a_name = word.starts_with(|c: char| c.is_ascii_uppercase())
+            && previous.starts_with(|c: char| c.is_uppercase());
         if word.len() >= 6
             && matches!(word.as_bytes()[0], b'p' | b'P' | b'i' | b'I' | b'g' | b'G')
+            && !in_a_name
             && PICTURE_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
         {
             p |= ABOUT_PICTURES;
