@@ -413,3 +413,23 @@ fn the_country_after_a_city_beats_a_territory_of_that_name() {
         city("Macau").country("BR").id(3395998),
     );
 }
+
+#[test]
+fn a_country_whose_name_holds_a_demonym_is_a_country() {
+    // "Saudi" alone is an adjective; "Saudi Arabia" names the country.
+    check(
+        "Pilgrims gather at a camp in Saudi Arabia on May 3, 2024. REUTERS/Jane Roe",
+        Want {
+            country: Some("SA"),
+            ..Want::default()
+        },
+    );
+}
+
+#[test]
+fn a_demonym_before_a_noun_is_not_the_city() {
+    check(
+        "Moldovan police patrol a checkpoint near the northern town of Soroca, Moldova, May 3, 2024. REUTERS/Jane Roe",
+        city("Soroca").country("MD"),
+    );
+}

@@ -137,7 +137,8 @@ pub(super) fn classify(
 }
 
 /// A demonym or a compound adjective ("Syrian", "Turkish-backed",
-/// "Russia-Ukraine") describes, it names no place.
+/// "Russia-Ukraine") describes, it names no place; but a country whose
+/// name holds a demonym ("Saudi Arabia", "Czech Republic") is named.
 fn is_adjectival(words: &[&str], gazetteer: &Gazetteer) -> bool {
     let is_adjective = |w: &str| {
         is_demonym(w)
@@ -160,7 +161,7 @@ fn is_adjectival(words: &[&str], gazetteer: &Gazetteer) -> bool {
             })
     };
     if words.iter().any(|w| is_adjective(w)) {
-        return true;
+        return words.len() < 2 || gazetteer.country_named(&words.join(" ")).is_none();
     }
     words.len() == 1
         && words[0].contains('-')
