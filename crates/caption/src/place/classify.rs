@@ -36,6 +36,8 @@ struct Phrase<'a> {
     possessive: bool,
     cue: Cue,
     after_comma: bool,
+    /// Directly after a possessive settlement ("Mexico City's Zocalo").
+    after_possessive: bool,
     gazetteer: &'a Gazetteer,
 }
 
@@ -108,21 +110,23 @@ pub(super) fn classify(
     end: usize,
     words: &[&str],
     cue: Cue,
-    after_comma: bool,
+    (after_comma, after_possessive): (bool, bool),
     gazetteer: &Gazetteer,
 ) -> Option<Mention> {
     if is_adjectival(words, gazetteer) {
         return None;
     }
-    let phrase =
+    let mut phrase =
         strip_phrase_possessive(text, tokens, start, end, words, cue, after_comma, gazetteer);
+    phrase.after_possessive = after_possessive;
     if phrase.possessive && !possessive_names_place(&phrase) {
         return None;
     }
-    let steps: [fn(&Phrase<'_>) -> Decision; 7] = [
+    let steps: [fn(&Phrase<'_>) -> Decision; 8] = [
         head_inside,
         head_after,
         appositive,
+        possessed_by_city,
         person_of_country,
         context_after_of,
         hometown_or_nationality,
@@ -185,7 +189,11 @@ fn strip_phrase_possessive<'a>(
     gazetteer: &'a Gazetteer,
 ) -> Phrase<'a> {
     let last_word = words[words.len() - 1];
-    let (words, possessive): (Cow<'a, [&'a str]>, bool) = match strip_possessive(last_word) {
+    // A possessive owns the word after it; before punctuation the `'s` is
+    // the name's own ("Saint John's, Antigua").
+    let owns_next = tokens.get(end).is_some_and(|t| t.is_word());
+    let stripped = strip_possessive(last_word).filter(|_| owns_next);
+    let (words, possessive): (Cow<'a, [&'a str]>, bool) = match stripped {
         Some(stem) => {
             let mut trimmed = words.to_vec();
             let last = trimmed.len() - 1;
@@ -217,6 +225,7 @@ fn strip_phrase_possessive<'a>(
         possessive,
         cue,
         after_comma,
+        after_possessive: false,
         gazetteer,
     }
 }
@@ -225,14 +234,45 @@ fn strip_phrase_possessive<'a>(
 /// "Syria's Idlib province", "Kabul's main market", "Kyiv's Independence
 /// Square"); before a person or title it does not ("Iran's supreme
 /// leader", "Kenya's Eliud Kipchoge").
+///
+/// A town's possessive before a name is a place in that town too ("Mexico
+/// City's Zocalo", "Mumbai's Dharavi"), unless the name is a title or an
+/// event ("Istanbul's Mayor ..."); a country's is not ("Kenya's Eliud").
 fn possessive_names_place(phrase: &Phrase<'_>) -> bool {
     let end = phrase.end;
-    (end..end + 4).map_while(|k| phrase.next_word(k)).any(|w| {
+    let place_word_ahead = (end..end + 4).map_while(|k| phrase.next_word(k)).any(|w| {
         is_one_of(w, PROVINCE_HEADS)
             || is_one_of(w, POSSESSED_PLACE_WORDS)
             || is_one_of(w, DIRECTIONS)
             || is_one_of(w, FACILITY_HEADS)
-    })
+    });
+    place_word_ahead || (possessed_name_follows(phrase) && is_known_town(phrase))
+}
+
+/// A capitalized word follows that is no title, event or demonym.
+fn possessed_name_follows(p: &Phrase<'_>) -> bool {
+    use crate::name::{classes_of, DEMONYM, EVENT, TITLE};
+    p.next_word(p.end)
+        .is_some_and(|w| starts_upper(w) && classes_of(w) & (TITLE | EVENT | DEMONYM) == 0)
+}
+
+/// The gazetteer knows the name as a settlement (spelled so), not a country.
+fn is_known_town(p: &Phrase<'_>) -> bool {
+    p.gazetteer.country_named(p.name).is_none()
+        && p.gazetteer
+            .places_named(p.name)
+            .iter()
+            .any(|m| m.kind == MatchKind::Folded)
+}
+
+/// A name possessed by a town with no head of its own ("Mexico City's
+/// Zocalo", "Mumbai's Dharavi") is a part of that town: a district, the
+/// town being its city.
+fn possessed_by_city(p: &Phrase<'_>) -> Decision {
+    if !p.after_possessive || p.possessive {
+        return None;
+    }
+    Some(Some(p.sublocation(p.name, true, p.end - 1)))
 }
 
 /// Heads inside the phrase: "Umayyad Square", "Homs Governorate", "Gaza City".
@@ -338,6 +378,13 @@ fn context_after_of(p: &Phrase<'_>) -> Decision {
     if p.cue == Cue::Reference && before == "countryside" {
         return Some(Some(p.province(p.name, p.end - 1)));
     }
+    // "the U.S. state of Kentucky", "the province of Zhejiang": a division.
+    if matches!(
+        before,
+        "state" | "province" | "governorate" | "prefecture" | "oblast"
+    ) {
+        return Some(Some(p.province(p.name, p.end - 1)));
+    }
     if matches!(before, "island" | "islands" | "isle") {
         return Some(Some(p.mention(MentionKind::Region, p.name, p.end - 1)));
     }
@@ -434,7 +481,24 @@ fn settlement_candidate(p: &Phrase<'_>) -> Option<Mention> {
     if p.start >= 1 && p.word_at(p.start - 1) == "the" {
         return None;
     }
+    if names_a_person_or_an_event(p) {
+        return None;
+    }
     Some(p.settlement(false, end - 1))
+}
+
+/// A title before a name ("Mayor Ekrem Imamoglu") or an event word in it
+/// ("Christmas Eve", "Independence Day") makes no town, unless the
+/// gazetteer knows the whole name as one ("General Santos").
+fn names_a_person_or_an_event(p: &Phrase<'_>) -> bool {
+    use crate::name::{classes_of, EVENT, TITLE};
+    let titled = p.words.len() >= 2 && p.words.first().is_some_and(|w| classes_of(w) & TITLE != 0);
+    let event = p.words.iter().any(|w| classes_of(w) & EVENT != 0);
+    (titled || event)
+        && p.gazetteer
+            .places_named(p.name)
+            .iter()
+            .all(|m| m.kind != MatchKind::Folded)
 }
 
 /// A province mention resolved by name, or by the division of the biggest

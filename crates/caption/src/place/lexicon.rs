@@ -67,6 +67,18 @@ pub(super) const FACILITY_HEADS: WordList = WordList {
         "tower",
         "complex",
         "dam",
+        "monument",
+        "memorial",
+        "gate",
+        "pagoda",
+        "abbey",
+        "basilica",
+        "theatre",
+        "theater",
+        "souq",
+        "pier",
+        "courthouse",
+        "capitol",
     ],
 };
 
@@ -172,6 +184,11 @@ pub(super) const REGION_WORDS: WordList = WordList {
         "sinai",
         "galilee",
         "negev",
+        // Continents hold countries: context, never the scene.
+        "africa",
+        "europe",
+        "asia",
+        "oceania",
     ],
 };
 

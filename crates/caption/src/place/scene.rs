@@ -219,18 +219,28 @@ fn later_reference(mentions: &[Mention], s: usize) -> Option<(usize, &Place)> {
     }
 }
 
-/// "at Kabul airport": with no settlement named, a facility named after
-/// its town places the photo in that town (held to a stated country).
+/// "at Kabul airport", "the Kigali Genocide Memorial", "Aleppo
+/// University": with no settlement named, a facility named after its town
+/// places the photo in that town (held to a stated country). The town is
+/// the longest run of the leading capitalized words, short of the whole
+/// name, that the gazetteer knows; a run cut before a name particle is no
+/// name ("Bab al-Hawa border crossing" is not in Al Bab).
 fn town_of_facility(mentions: &[Mention], i: usize, gazetteer: &Gazetteer) -> Option<Place> {
-    let town: Vec<&str> = mentions[i]
-        .name
-        .split(' ')
+    let words: Vec<&str> = mentions[i].name.split(' ').collect();
+    let leading = words
+        .iter()
         .take_while(|w| starts_upper(w) || is_name_particle(w))
-        .collect();
-    let all_words = mentions[i].name.split(' ').count();
-    if town.is_empty() || town.len() >= all_words {
-        return None;
-    }
+        .count()
+        .min(words.len() - 1);
+    (1..=leading)
+        .rev()
+        .filter(|&n| n == leading || starts_upper(words[n]))
+        .find_map(|n| town_named(&words[..n].join(" "), mentions, gazetteer))
+}
+
+/// The most populous settlement spelled `name`, in a country the caption
+/// names if it names one.
+fn town_named(name: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Option<Place> {
     let countries: Vec<CountryCode> = mentions
         .iter()
         .filter_map(|m| {
@@ -242,7 +252,7 @@ fn town_of_facility(mentions: &[Mention], i: usize, gazetteer: &Gazetteer) -> Op
         })
         .collect();
     gazetteer
-        .places_named(&town.join(" "))
+        .places_named(name)
         .into_iter()
         .filter(|m| {
             m.kind == MatchKind::Folded
