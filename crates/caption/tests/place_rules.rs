@@ -489,3 +489,19 @@ fn a_country_name_joined_by_of_is_one_country() {
         city("Douglas").country("IM"),
     );
 }
+
+#[test]
+fn the_place_is_where_the_camera_stood() {
+    check(
+        "Smoke rises above the hills in the town of Erzurum, seen from Trabzon, Turkey, May 3, 2024. REUTERS/Jane Roe",
+        city("Trabzon").country("TR"),
+    );
+}
+
+#[test]
+fn an_assimilated_arabic_article_is_part_of_the_name() {
+    check(
+        "Farmers harvest wheat near Mayadin, in Deir ez-Zor province, Syria, May 3, 2024. REUTERS/Jane Roe",
+        city("Al Mayādīn").country("SY").province("Deir ez-Zor"),
+    );
+}

@@ -489,7 +489,10 @@ pub(super) fn is_name_particle(word: &str) -> bool {
     let lower_prefixed = word.split_once('-').is_some_and(|(head, tail)| {
         matches!(
             head,
+            // "ez-Zor", "es-Salt": the article assimilated, spelled with e.
             "al" | "el"
+                | "ez"
+                | "es"
                 | "an"
                 | "ar"
                 | "as"

@@ -328,6 +328,18 @@ pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
         {
             Cue::Reference
         }
+        // "seen from X": the camera stood in X, and the place is where the
+        // camera stood (RECORD.md).
+        Some("from")
+            if nearest(n + 1).is_some_and(|w| {
+                matches!(
+                    w,
+                    "seen" | "viewed" | "photographed" | "pictured" | "filmed"
+                )
+            }) =>
+        {
+            Cue::Scene
+        }
         Some("in" | "at" | "on" | "inside" | "within") => Cue::Scene,
         // "in a location given as X".
         Some("as") if nearest(n + 1) == Some("given") => Cue::Scene,
