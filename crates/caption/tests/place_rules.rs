@@ -505,3 +505,14 @@ fn an_assimilated_arabic_article_is_part_of_the_name() {
         city("Al Mayādīn").country("SY").province("Deir ez-Zor"),
     );
 }
+
+#[test]
+fn washington_dc_is_in_the_district_of_columbia() {
+    // The gazetteer builder once named US.DC after the Maryland suburbs.
+    check(
+        "Tourists walk along the National Mall in Washington, D.C., May 3, 2024. REUTERS/Jane Roe",
+        city("Washington")
+            .province("Washington, D.C.")
+            .country("US"),
+    );
+}
