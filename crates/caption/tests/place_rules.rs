@@ -294,7 +294,6 @@ fn the_camera_position_is_the_place() {
 }
 
 #[test]
-#[ignore = "issue 11: `leave X` is not read: the destination (Lviv) becomes the place"]
 fn a_travel_verb_shows_where_the_photo_was_taken() {
     check(
         "Families leave Kramatorsk on an evacuation train bound for Lviv, Ukraine, May 3, 2024. REUTERS/Jane Roe",

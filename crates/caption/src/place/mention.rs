@@ -344,7 +344,11 @@ pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
         // "in a location given as X".
         Some("as") if nearest(n + 1) == Some("given") => Cue::Scene,
         Some("into") => Cue::Of,
-        Some("leaving" | "fleeing") => Cue::Bare,
+        // "Families leave Kramatorsk ... bound for Lviv": the photo is
+        // taken where the travel starts, so the place left is as good as
+        // "of", and beats the destination's weak "for"/"to".
+        Some("leave" | "leaves" | "leaving") => Cue::Of,
+        Some("fleeing") => Cue::Bare,
         Some(
             "from" | "over" | "towards" | "toward" | "across" | "to" | "with" | "through" | "via"
             | "by" | "for" | "left" | "reach" | "reached",
