@@ -2,10 +2,14 @@
 //! (`crates/caption/src/place/score.rs`) and writes
 //! `crates/caption/src/place/weights.rs`.
 //!
-//! Training examples come from the shared caption sets: for every gold
-//! caption with a GeoNames id, each candidate list the resolver scored that
-//! holds the gold place among two or more candidates is one ranking
-//! example (the features of every candidate, and which one is right).
+//! Training examples come from the shared caption sets and from the
+//! captions generated from the gazetteer (`gazetteer::generated`, the ones
+//! `tests/generated_places.rs` measures): for every caption with a known
+//! GeoNames id, each candidate list the resolver scored that holds that
+//! place among two or more candidates is one ranking example (the features
+//! of every candidate, and which one is right). The two sources weigh the
+//! same in the loss: the generated captions are many more, but the gold
+//! sets are real wire text, and neither should drown the other.
 //! The weights minimise the softmax ranking loss (the negative log of the
 //! right candidate's share) plus a small L2 pull towards zero, by plain
 //! gradient descent from a fixed start, so the fit is deterministic. One
@@ -36,7 +40,9 @@ const L2: f64 = 0.002;
 /// Decimals kept in the written weights.
 const DECIMALS: i32 = 2;
 
-type Example = (Vec<[f64; PLACE_FEATURES]>, usize);
+/// The features of every candidate, the right one, and the example's
+/// weight in the loss.
+type Example = (Vec<[f64; PLACE_FEATURES]>, usize, f64);
 
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let args = FitArgs::parse(args, "crates/caption/src/place/weights.rs")?;
@@ -49,11 +55,18 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     // The lists are read with the stored weights; `weights.rs` is what the
     // fit gives on them.
     let stored = caption::place_weights();
-    let examples = examples(&captions, gazetteer);
+    let generated: Vec<(String, u64)> = gazetteer::generated::generated_captions(gazetteer)
+        .into_iter()
+        .map(|c| (c.caption, u64::from(c.expected)))
+        .collect();
+    let mut examples = examples(&captions, gazetteer);
+    let n_gold = examples.len();
+    examples.extend(self::examples(&generated, gazetteer));
     println!(
-        "{} captions with a gold GeoNames id, {} ranking examples",
+        "{} captions with a gold GeoNames id, {} generated; {n_gold} + {} ranking examples",
         captions.len(),
-        examples.len()
+        generated.len(),
+        examples.len() - n_gold
     );
     let fitted = round(fit(&examples));
     for (name, weights) in [("stored", stored), ("fitted", fitted)] {
@@ -106,8 +119,13 @@ fn examples(captions: &[(String, u64)], gazetteer: &Gazetteer) -> Vec<Example> {
                 .iter()
                 .map(|c| c.features.vector())
                 .collect();
-            out.push((features, right));
+            out.push((features, right, 1.0));
         }
+    }
+    // Each source weighs 1 in all.
+    let weight = 1.0 / out.len().max(1) as f64;
+    for example in &mut out {
+        example.2 = weight;
     }
     out
 }
@@ -119,13 +137,23 @@ fn dot(a: &[f64; PLACE_FEATURES], b: &[f64; PLACE_FEATURES]) -> f64 {
 /// Mean negative log-likelihood of the right candidates, plus the penalty.
 fn loss(examples: &[Example], w: &[f64; PLACE_FEATURES]) -> f64 {
     let mut total = 0.0;
-    for (candidates, right) in examples {
+    for (candidates, right, weight) in examples {
         let scores: Vec<f64> = candidates.iter().map(|f| dot(f, w)).collect();
         let max = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let log_sum = max + scores.iter().map(|s| (s - max).exp()).sum::<f64>().ln();
-        total += log_sum - scores[*right];
+        total += weight * (log_sum - scores[*right]);
     }
-    total / examples.len().max(1) as f64 + L2 * w.iter().map(|x| x * x).sum::<f64>()
+    total / total_weight(examples) + L2 * w.iter().map(|x| x * x).sum::<f64>()
+}
+
+/// The examples' summed weight (1 when there are none, to divide by).
+fn total_weight(examples: &[Example]) -> f64 {
+    let total: f64 = examples.iter().map(|e| e.2).sum();
+    if total > 0.0 {
+        total
+    } else {
+        1.0
+    }
 }
 
 fn fit(examples: &[Example]) -> PlaceWeights {
@@ -133,10 +161,10 @@ fn fit(examples: &[Example]) -> PlaceWeights {
     // examples only.
     let mut w = [0.0; PLACE_FEATURES];
     w[index_of("log_population")] = 1.0;
-    let n = examples.len().max(1) as f64;
+    let n = total_weight(examples);
     for _ in 0..STEPS {
         let mut grad = [0.0; PLACE_FEATURES];
-        for (candidates, right) in examples {
+        for (candidates, right, weight) in examples {
             let scores: Vec<f64> = candidates.iter().map(|f| dot(f, &w)).collect();
             let max = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let exp: Vec<f64> = scores.iter().map(|s| (s - max).exp()).collect();
@@ -144,7 +172,7 @@ fn fit(examples: &[Example]) -> PlaceWeights {
             for (k, f) in candidates.iter().enumerate() {
                 let p = exp[k] / sum - if k == *right { 1.0 } else { 0.0 };
                 for (g, x) in grad.iter_mut().zip(f) {
-                    *g += p * x / n;
+                    *g += weight * p * x / n;
                 }
             }
         }
@@ -191,7 +219,7 @@ fn top1(examples: &[Example], w: &PlaceWeights) -> f64 {
     let w = w.vector();
     let right = examples
         .iter()
-        .filter(|(candidates, right)| {
+        .filter(|(candidates, right, _)| {
             let best = candidates
                 .iter()
                 .enumerate()

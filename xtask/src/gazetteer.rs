@@ -348,6 +348,11 @@ fn split_csv(line: &str) -> Vec<String> {
 }
 
 /// `CC.NN` → the admin1 name most of its places' nearest towns give.
+///
+/// A place at a town's exact point is that town, and the name it gives
+/// outvotes any number of merely near towns: a small division's places
+/// near its border otherwise take the neighbour's towns, and their names
+/// win (US.DC was named `Maryland` by the suburbs around Washington).
 fn name_admin1_codes(cities: &[City], towns: &[Town]) -> BTreeMap<String, String> {
     let cell = |lat: f64, lon: f64| {
         (
@@ -361,7 +366,8 @@ fn name_admin1_codes(cities: &[City], towns: &[Town]) -> BTreeMap<String, String
             .or_default()
             .push(i);
     }
-    let mut votes: BTreeMap<String, BTreeMap<&str, usize>> = BTreeMap::new();
+    // Per code and name: (places at a town's exact point, places near one).
+    let mut votes: BTreeMap<String, BTreeMap<&str, (usize, usize)>> = BTreeMap::new();
     let (mut exact, mut near, mut none) = (0, 0, 0);
     for city in cities {
         if city.admin1code.is_empty() {
@@ -396,23 +402,30 @@ fn name_admin1_codes(cities: &[City], towns: &[Town]) -> BTreeMap<String, String
             none += 1;
             continue;
         };
-        if d < 1e-8 {
+        let at_point = d < 1e-8;
+        if at_point {
             exact += 1;
         } else {
             near += 1;
         }
         let code = format!("{}.{}", city.countrycode, city.admin1code);
-        *votes
+        let vote = votes
             .entry(code)
             .or_default()
             .entry(towns[i].admin1.as_str())
-            .or_default() += 1;
+            .or_default();
+        if at_point {
+            vote.0 += 1;
+        } else {
+            vote.1 += 1;
+        }
     }
     eprintln!("join: {exact} places at a town's exact point, {near} near one, {none} with none within {MAX_JOIN_DEGREES}°");
     votes
         .into_iter()
         .filter_map(|(code, names)| {
-            // Most votes; among equals the first name in byte order.
+            // Most exact votes, then most near ones; among equals the first
+            // name in byte order.
             let (name, _) = names
                 .into_iter()
                 .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)))?;
@@ -424,6 +437,38 @@ fn name_admin1_codes(cities: &[City], towns: &[Town]) -> BTreeMap<String, String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_town_at_the_exact_point_outvotes_near_towns() {
+        let city = |code: &str, lat: f64, lon: f64| City {
+            geonameid: 0,
+            name: String::new(),
+            latitude: lat,
+            longitude: lon,
+            countrycode: "US".into(),
+            admin1code: code.into(),
+            population: 0,
+            alternatenames: Vec::new(),
+        };
+        let town = |admin1: &str, lat: f64, lon: f64| Town {
+            latitude: lat,
+            longitude: lon,
+            admin1: admin1.into(),
+            country: "US".into(),
+        };
+        // One capital at its town's point; two suburbs nearest a neighbour's town.
+        let cities = [
+            city("DC", 38.9, -77.0),
+            city("DC", 38.95, -77.05),
+            city("DC", 38.96, -77.06),
+        ];
+        let towns = [
+            town("Washington, D.C.", 38.9, -77.0),
+            town("Maryland", 38.97, -77.07),
+        ];
+        let names = name_admin1_codes(&cities, &towns);
+        assert_eq!(names["US.DC"], "Washington, D.C.");
+    }
 
     #[test]
     fn csv_fields_with_quotes() {

@@ -72,6 +72,7 @@ mod compact;
 mod country_info;
 mod dump;
 mod embedded;
+pub mod generated;
 mod geo;
 mod index;
 mod key;

@@ -6,6 +6,7 @@
 
 use std::sync::LazyLock;
 
+use crate::place::DEMONYMS;
 use crate::word_table::{Key, WordTable, MAX_WORD};
 
 /// A set of word classes, one bit each.
@@ -150,39 +151,25 @@ const PERSON_ADJS: &[&str] = &[
     "pro-government", "anti-government",
 ];
 
+/// Demonym-like words that name no one country: peoples, faiths,
+/// regions, blocs (`Kurdish`, `Sunni`, `Western`). The nationalities,
+/// with their countries, are the place finder's [`DEMONYMS`]: one
+/// table for both.
 #[rustfmt::skip]
-const DEMONYMS: &[&str] = &[
-    "afghan", "albanian", "algerian", "american", "angolan", "argentine", "argentinian", "armenian",
-    "australian", "austrian", "azerbaijani", "azeri", "bahraini", "bangladeshi", "belarusian",
-    "belgian", "bolivian", "bosnian", "brazilian", "british", "bulgarian", "burmese", "burundian",
-    "cambodian", "cameroonian", "canadian", "chadian", "chilean", "chinese", "colombian",
-    "congolese", "croatian", "cuban", "cypriot", "czech", "danish", "dutch", "ecuadorian",
-    "egyptian", "emirati", "eritrean", "estonian", "ethiopian", "european", "filipino", "finnish",
-    "french", "georgian", "german", "ghanaian", "greek", "guatemalan", "haitian", "honduran",
-    "hungarian", "icelandic", "indian", "indonesian", "iranian", "iraqi", "irish", "israeli",
-    "italian", "ivorian", "jamaican", "japanese", "jordanian", "kazakh", "kenyan", "korean",
-    "kosovar", "kuwaiti", "kyrgyz", "laotian", "latvian", "lebanese", "liberian", "libyan",
-    "lithuanian", "macedonian", "malagasy", "malawian", "malaysian", "malian", "maltese",
-    "mauritanian", "mexican", "moldovan", "mongolian", "montenegrin", "moroccan", "mozambican",
-    "namibian", "nepalese", "nepali", "nigerian", "nigerien", "norwegian", "omani", "pakistani",
-    "palestinian", "panamanian", "paraguayan", "peruvian", "polish", "portuguese", "qatari",
-    "romanian", "russian", "rwandan", "salvadoran", "saudi", "scottish", "senegalese", "serbian",
-    "singaporean", "slovak", "slovenian", "somali", "spanish", "sudanese", "swedish", "swiss",
-    "syrian", "taiwanese", "tajik", "tanzanian", "thai", "tibetan", "togolese", "tunisian",
-    "turkish", "turkmen", "ugandan", "ukrainian", "uruguayan", "uzbek", "venezuelan", "vietnamese",
-    "welsh", "yemeni", "zambian", "zimbabwean", "english", "african", "asian", "arab", "arabian",
-    "latin", "western", "eastern", "northern", "southern", "central", "kurdish", "kurd", "yazidi",
-    "yezidi", "rohingya", "uighur", "uyghur", "uygur", "tatar", "chechen", "circassian", "druze",
-    "druse", "alawite", "alawi", "sunni", "shiite", "shia", "shi'ite", "christian", "muslim",
-    "jewish", "jew", "catholic", "orthodox", "protestant", "evangelical", "coptic", "copt",
-    "assyrian", "chaldean", "hindu", "sikh", "buddhist", "islamic", "islamist", "salafist",
-    "bedouin", "berber", "amazigh", "tuareg", "hazara", "pashtun", "baloch", "sindhi", "punjabi",
-    "bengali", "tamil", "sinhalese", "hutu", "tutsi", "maasai", "zulu", "roma", "romani", "soviet",
-    "ottoman", "persian", "nordic", "balkan", "hispanic", "latino", "latina", "aboriginal", "inuit",
-    "gazan", "muscovite", "kurdistani", "iraqi-kurdish", "syrian-kurdish", "afro", "pan-arab",
-    "levantine", "gulf", "sahrawi", "darfuri", "nuer", "dinka", "masalit", "fur", "amhara",
-    "tigrayan", "oromo", "somalian", "turkoman", "turkmen", "ukranian", "u.s", "us", "uk", "usa",
-    "un-backed", "olympic", "paralympic", "democratic", "republican", "white", "black",
+const GROUP_ADJECTIVES: &[&str] = &[
+    "european", "tibetan", "african", "asian", "arab", "arabian", "latin", "western", "eastern",
+    "northern", "southern", "central", "kurd", "yazidi", "yezidi", "rohingya", "uighur", "uyghur",
+    "uygur", "tatar", "chechen", "circassian", "druze", "druse", "alawite", "alawi", "sunni",
+    "shiite", "shia", "shi'ite", "christian", "muslim", "jewish", "jew", "catholic", "orthodox",
+    "protestant", "evangelical", "coptic", "copt", "assyrian", "chaldean", "hindu", "sikh",
+    "buddhist", "islamic", "islamist", "salafist", "bedouin", "berber", "amazigh", "tuareg",
+    "hazara", "pashtun", "baloch", "sindhi", "punjabi", "bengali", "tamil", "sinhalese", "hutu",
+    "tutsi", "maasai", "zulu", "roma", "romani", "soviet", "ottoman", "persian", "nordic",
+    "balkan", "hispanic", "latino", "latina", "aboriginal", "inuit", "muscovite", "kurdistani",
+    "iraqi-kurdish", "syrian-kurdish", "afro", "pan-arab", "levantine", "gulf", "sahrawi",
+    "darfuri", "nuer", "dinka", "masalit", "fur", "amhara", "tigrayan", "oromo", "turkoman", "u.s",
+    "us", "uk", "usa", "un-backed", "olympic", "paralympic", "democratic", "republican", "white",
+    "black",
 ];
 
 #[rustfmt::skip]
@@ -616,7 +603,7 @@ const TABLES: &[(&[&str], Class)] = &[
     (KINS, KIN),
     (ROLES, ROLE),
     (PERSON_ADJS, PERSON_ADJ),
-    (DEMONYMS, DEMONYM),
+    (GROUP_ADJECTIVES, DEMONYM),
     (COUNTRIES, COUNTRY),
     (MONTHS, MONTH),
     (WEEKDAYS, WEEKDAY),
@@ -641,17 +628,16 @@ const TABLES: &[(&[&str], Class)] = &[
 /// or demonym word is stored too, so that a lookup is one probe.
 static WORDS: LazyLock<WordTable<Class>> = LazyLock::new(|| {
     let mut words: Vec<(Vec<u8>, Class)> = Vec::with_capacity(8192);
-    let tables = TABLES
+    let listed = TABLES
         .iter()
-        .copied()
-        .chain([(ABBREVIATIONS, ABBREVIATION)]);
-    for (table, class) in tables {
-        for word in table.iter() {
-            words.push((word.as_bytes().to_vec(), class));
-            if class & PLURAL_CLASSES != 0 && word.len() >= 3 && word.len() < MAX_WORD {
-                let plural = [word.as_bytes(), b"s"].concat();
-                words.push((plural, class & PLURAL_CLASSES));
-            }
+        .chain(&[(ABBREVIATIONS, ABBREVIATION)])
+        .flat_map(|&(table, class)| table.iter().map(move |word| (*word, class)));
+    let demonyms = DEMONYMS.iter().map(|(word, _)| (*word, DEMONYM));
+    for (word, class) in listed.chain(demonyms) {
+        words.push((word.as_bytes().to_vec(), class));
+        if class & PLURAL_CLASSES != 0 && word.len() >= 3 && word.len() < MAX_WORD {
+            let plural = [word.as_bytes(), b"s"].concat();
+            words.push((plural, class & PLURAL_CLASSES));
         }
     }
     WordTable::new(words.iter().map(|(word, class)| (word.as_slice(), *class)))
@@ -758,6 +744,10 @@ mod tests {
             for word in table.iter() {
                 assert!(word.len() < MAX_WORD, "{word}");
             }
+        }
+        for (word, _) in DEMONYMS {
+            assert!(word.len() < MAX_WORD, "{word}");
+            assert_ne!(classes(word.as_bytes()) & DEMONYM, 0, "{word}");
         }
     }
 

@@ -1,6 +1,9 @@
 //! Classification: whether a phrase is a country, a province, a
 //! sublocation or a settlement candidate, from its head words, its
 //! neighbours and the gazetteer.
+//!
+//! [`classify`] runs named steps in order; each step either decides what
+//! the phrase is (or that it is no place), or passes it on.
 
 use std::borrow::Cow;
 
@@ -15,6 +18,88 @@ use super::mention::{Cue, Mention, MentionKind};
 use super::tokens::Token;
 use crate::span::Span;
 
+/// What one step decided: `Some(None)` is "no place", `Some(Some(m))` a
+/// mention, `None` "not decided here".
+type Decision = Option<Option<Mention>>;
+
+/// The phrase `tokens[start..end]` being classified, with what every step
+/// reads.
+struct Phrase<'a> {
+    text: &'a str,
+    tokens: &'a [Token],
+    start: usize,
+    end: usize,
+    /// The words, a trailing possessive stripped.
+    words: Cow<'a, [&'a str]>,
+    /// The phrase as written, a trailing possessive stripped.
+    name: &'a str,
+    possessive: bool,
+    cue: Cue,
+    after_comma: bool,
+    /// Directly after a possessive settlement ("Mexico City's Zocalo").
+    after_possessive: bool,
+    gazetteer: &'a Gazetteer,
+}
+
+impl<'a> Phrase<'a> {
+    fn span_of(&self, a: usize, b: usize) -> Span {
+        Span::new(self.tokens[a].span.start, self.tokens[b - 1].span.end)
+    }
+
+    fn name_of(&self, a: usize, b: usize) -> &'a str {
+        self.span_of(a, b).of(self.text)
+    }
+
+    /// A mention of the phrase extended to token `last`.
+    fn mention(&self, kind: MentionKind, name: &str, last: usize) -> Mention {
+        Mention {
+            kind,
+            name: name.to_string(),
+            span: self.span_of(self.start, last + 1),
+            cue: self.cue,
+            first_token: self.start,
+            last_token: last,
+            after_comma_of_mention: self.after_comma,
+            district_of_next: false,
+        }
+    }
+
+    fn sublocation(&self, name: &str, district: bool, last: usize) -> Mention {
+        let kind = MentionKind::Sublocation {
+            name: name.to_string(),
+            district,
+        };
+        self.mention(kind, name, last)
+    }
+
+    fn settlement(&self, explicit_head: bool, last: usize) -> Mention {
+        let kind = MentionKind::Settlement {
+            resolved: None,
+            explicit_head,
+        };
+        self.mention(kind, self.name, last)
+    }
+
+    fn province(&self, name: &str, last: usize) -> Mention {
+        province_mention(
+            self.mention(MentionKind::Region, name, last),
+            name,
+            self.gazetteer,
+        )
+    }
+
+    fn next_word(&self, k: usize) -> Option<&'a str> {
+        self.tokens
+            .get(k)
+            .filter(|t| t.is_word())
+            .map(|t| t.text(self.text))
+    }
+
+    fn word_at(&self, k: usize) -> &'a str {
+        self.tokens[k].text(self.text)
+    }
+}
+
 /// Classifies the phrase `tokens[start..end]`, possibly extending it over a
 /// following head word.
 #[allow(clippy::too_many_arguments)]
@@ -25,21 +110,40 @@ pub(super) fn classify(
     end: usize,
     words: &[&str],
     cue: Cue,
-    after_comma: bool,
+    (after_comma, after_possessive): (bool, bool),
     gazetteer: &Gazetteer,
 ) -> Option<Mention> {
-    let span_of = |a: usize, b: usize| Span::new(tokens[a].span.start, tokens[b - 1].span.end);
-    let name_of = |a: usize, b: usize| span_of(a, b).of(text);
-    let mention = |kind, name: &str, last: usize| Mention {
-        kind,
-        name: name.to_string(),
-        span: span_of(start, last + 1),
-        cue,
-        first_token: start,
-        last_token: last,
-        after_comma_of_mention: after_comma,
-        district_of_next: false,
-    };
+    if is_adjectival(words, gazetteer) {
+        return None;
+    }
+    let mut phrase =
+        strip_phrase_possessive(text, tokens, start, end, words, cue, after_comma, gazetteer);
+    phrase.after_possessive = after_possessive;
+    if phrase.possessive && !possessive_names_place(&phrase) {
+        return None;
+    }
+    let steps: [fn(&Phrase<'_>) -> Decision; 8] = [
+        head_inside,
+        head_after,
+        appositive,
+        possessed_by_city,
+        person_of_country,
+        context_after_of,
+        hometown_or_nationality,
+        named_in_gazetteer,
+    ];
+    for step in steps {
+        if let Some(decision) = step(&phrase) {
+            return decision;
+        }
+    }
+    settlement_candidate(&phrase)
+}
+
+/// A demonym or a compound adjective ("Syrian", "Turkish-backed",
+/// "Russia-Ukraine") describes, it names no place; but a country whose
+/// name holds a demonym ("Saudi Arabia", "Czech Republic") is named.
+fn is_adjectival(words: &[&str], gazetteer: &Gazetteer) -> bool {
     let is_adjective = |w: &str| {
         is_demonym(w)
             || [
@@ -61,19 +165,35 @@ pub(super) fn classify(
             })
     };
     if words.iter().any(|w| is_adjective(w)) {
-        return None;
+        return words.len() < 2 || gazetteer.country_named(&words.join(" ")).is_none();
     }
-    if words.len() == 1
+    words.len() == 1
         && words[0].contains('-')
         && words[0]
             .split('-')
             .all(|part| gazetteer.country_named(part).is_some())
-    {
-        return None;
-    }
+}
+
+/// The phrase with a trailing possessive stripped from its last word and
+/// from its name; "flee Mosul's Old City": a possessive before a place
+/// word is a place wherever it stands, so a bare cue becomes `of`.
+#[allow(clippy::too_many_arguments)]
+fn strip_phrase_possessive<'a>(
+    text: &'a str,
+    tokens: &'a [Token],
+    start: usize,
+    end: usize,
+    words: &'a [&'a str],
+    cue: Cue,
+    after_comma: bool,
+    gazetteer: &'a Gazetteer,
+) -> Phrase<'a> {
     let last_word = words[words.len() - 1];
-    // A possessive before a person or title is no place ("Kenya's Eliud", "Syria's President").
-    let (words, possessive): (Cow<'_, [&str]>, bool) = match strip_possessive(last_word) {
+    // A possessive owns the word after it; before punctuation the `'s` is
+    // the name's own ("Saint John's, Antigua").
+    let owns_next = tokens.get(end).is_some_and(|t| t.is_word());
+    let stripped = strip_possessive(last_word).filter(|_| owns_next);
+    let (words, possessive): (Cow<'a, [&'a str]>, bool) = match stripped {
         Some(stem) => {
             let mut trimmed = words.to_vec();
             let last = trimmed.len() - 1;
@@ -84,236 +204,252 @@ pub(super) fn classify(
     };
     // Borrowed from the caption: most phrases turn out to be no place, and
     // only a mention keeps its name.
-    let mut phrase = span_of(start, end).of(text);
+    let mut name = Span::new(tokens[start].span.start, tokens[end - 1].span.end).of(text);
     if possessive {
-        if let Some(stem) = strip_possessive(phrase) {
-            phrase = stem;
+        if let Some(stem) = strip_possessive(name) {
+            name = stem;
         }
     }
-    let next_word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
-    if possessive {
-        // "Aleppo's old city", "Syria's Idlib province", "Kabul's main
-        // market", "Kyiv's Independence Square" are places; "Iran's supreme
-        // leader", "Kenya's Eliud Kipchoge" are not.
-        let ahead: Vec<&str> = (end..end + 4).map_while(next_word).collect();
-        let place_word = ahead.iter().any(|w| {
-            is_one_of(w, PROVINCE_HEADS)
-                || is_one_of(w, POSSESSED_PLACE_WORDS)
-                || is_one_of(w, DIRECTIONS)
-                || is_one_of(w, FACILITY_HEADS)
-        });
-        if !place_word {
-            return None;
-        }
-    }
-    // "flee Mosul's Old City": a possessive before a place word is a place
-    // wherever it stands.
     let cue = if possessive && cue == Cue::Bare {
         Cue::Of
     } else {
         cue
     };
-
-    // Heads inside the phrase: "Umayyad Square", "Homs Governorate", "Gaza City".
-    let inner_head = words.last().copied().unwrap_or("");
-    if words.len() >= 2 {
-        let name_without_head = name_of(start, end - 1);
-        if is_one_of(inner_head, PROVINCE_HEADS) && !inner_head.eq_ignore_ascii_case("district") {
-            return Some(province_mention(
-                mention(MentionKind::Region, name_without_head, end - 1),
-                name_without_head,
-                gazetteer,
-            ));
-        }
-        // "Umayyad Square" is a sublocation; "Mexico Beach" is a town.
-        let known_town = gazetteer
-            .places_named(phrase)
-            .iter()
-            .any(|m| m.kind == MatchKind::Folded);
-        if is_one_of(inner_head, FACILITY_HEADS) && !known_town {
-            return Some(mention(
-                MentionKind::Sublocation {
-                    name: phrase.to_string(),
-                    district: false,
-                },
-                phrase,
-                end - 1,
-            ));
-        }
-        if is_one_of(inner_head, DISTRICT_HEADS) {
-            return Some(mention(
-                MentionKind::Sublocation {
-                    name: name_without_head.to_string(),
-                    district: true,
-                },
-                name_without_head,
-                end - 1,
-            ));
-        }
+    Phrase {
+        text,
+        tokens,
+        start,
+        end,
+        words,
+        name,
+        possessive,
+        cue,
+        after_comma,
+        after_possessive: false,
+        gazetteer,
     }
+}
 
-    // Heads after the phrase: "Zaatari refugee camp", "Idlib province", "Jobar area".
+/// A possessive before a place word names a place ("Aleppo's old city",
+/// "Syria's Idlib province", "Kabul's main market", "Kyiv's Independence
+/// Square"); before a person or title it does not ("Iran's supreme
+/// leader", "Kenya's Eliud Kipchoge").
+///
+/// A town's possessive before a name is a place in that town too ("Mexico
+/// City's Zocalo", "Mumbai's Dharavi"), unless the name is a title or an
+/// event ("Istanbul's Mayor ..."); a country's is not ("Kenya's Eliud").
+fn possessive_names_place(phrase: &Phrase<'_>) -> bool {
+    let end = phrase.end;
+    let place_word_ahead = (end..end + 4).map_while(|k| phrase.next_word(k)).any(|w| {
+        is_one_of(w, PROVINCE_HEADS)
+            || is_one_of(w, POSSESSED_PLACE_WORDS)
+            || is_one_of(w, DIRECTIONS)
+            || is_one_of(w, FACILITY_HEADS)
+    });
+    place_word_ahead || (possessed_name_follows(phrase) && is_known_town(phrase))
+}
+
+/// A capitalized word follows that is no title, event or demonym.
+fn possessed_name_follows(p: &Phrase<'_>) -> bool {
+    use crate::name::{classes_of, DEMONYM, EVENT, TITLE};
+    p.next_word(p.end)
+        .is_some_and(|w| starts_upper(w) && classes_of(w) & (TITLE | EVENT | DEMONYM) == 0)
+}
+
+/// The gazetteer knows the name as a settlement (spelled so), not a country.
+fn is_known_town(p: &Phrase<'_>) -> bool {
+    p.gazetteer.country_named(p.name).is_none()
+        && p.gazetteer
+            .places_named(p.name)
+            .iter()
+            .any(|m| m.kind == MatchKind::Folded)
+}
+
+/// A name possessed by a town with no head of its own ("Mexico City's
+/// Zocalo", "Mumbai's Dharavi") is a part of that town: a district, the
+/// town being its city.
+fn possessed_by_city(p: &Phrase<'_>) -> Decision {
+    if !p.after_possessive || p.possessive {
+        return None;
+    }
+    Some(Some(p.sublocation(p.name, true, p.end - 1)))
+}
+
+/// Heads inside the phrase: "Umayyad Square", "Homs Governorate", "Gaza City".
+fn head_inside(p: &Phrase<'_>) -> Decision {
+    if p.words.len() < 2 {
+        return None;
+    }
+    let (start, end) = (p.start, p.end);
+    let inner_head = p.words.last().copied().unwrap_or("");
+    let name_without_head = p.name_of(start, end - 1);
+    if is_one_of(inner_head, PROVINCE_HEADS) && !inner_head.eq_ignore_ascii_case("district") {
+        return Some(Some(p.province(name_without_head, end - 1)));
+    }
+    // "Umayyad Square" is a sublocation; "Mexico Beach" is a town.
+    let known_town = p
+        .gazetteer
+        .places_named(p.name)
+        .iter()
+        .any(|m| m.kind == MatchKind::Folded);
+    if is_one_of(inner_head, FACILITY_HEADS) && !known_town {
+        return Some(Some(p.sublocation(p.name, false, end - 1)));
+    }
+    if is_one_of(inner_head, DISTRICT_HEADS) {
+        return Some(Some(p.sublocation(name_without_head, true, end - 1)));
+    }
+    None
+}
+
+/// Heads after the phrase: "Zaatari refugee camp", "Idlib province",
+/// "Jobar area", "Kafr Nabl town".
+fn head_after(p: &Phrase<'_>) -> Decision {
+    let end = p.end;
     let mut k = end;
-    while next_word(k).is_some_and(|w| is_one_of(w, FACILITY_MODIFIERS)) && k < end + 2 {
+    while p
+        .next_word(k)
+        .is_some_and(|w| is_one_of(w, FACILITY_MODIFIERS))
+        && k < end + 2
+    {
         k += 1;
     }
-    if let Some(head) = next_word(k) {
-        if is_one_of(head, FACILITY_HEADS) && !possessive {
-            let name = name_of(start, k + 1);
-            return Some(mention(
-                MentionKind::Sublocation {
-                    name: name.to_string(),
-                    district: false,
-                },
-                name,
-                k,
-            ));
+    if let Some(head) = p.next_word(k) {
+        if is_one_of(head, FACILITY_HEADS) && !p.possessive {
+            let name = p.name_of(p.start, k + 1);
+            return Some(Some(p.sublocation(name, false, k)));
         }
     }
-    if let Some(head) = next_word(end) {
-        if is_one_of(head, PROVINCE_HEADS) && head != "district" {
-            return Some(province_mention(
-                mention(MentionKind::Region, phrase, end),
-                phrase,
-                gazetteer,
-            ));
-        }
-        if is_one_of(head, DISTRICT_HEADS) {
-            return Some(mention(
-                MentionKind::Sublocation {
-                    name: phrase.to_string(),
-                    district: true,
-                },
-                phrase,
-                end,
-            ));
-        }
-        if is_one_of(head, SETTLEMENT_HEADS) {
-            return Some(mention(
-                MentionKind::Settlement {
-                    resolved: None,
-                    explicit_head: true,
-                },
-                phrase,
-                end,
-            ));
-        }
+    let head = p.next_word(end)?;
+    if is_one_of(head, PROVINCE_HEADS) && head != "district" {
+        return Some(Some(p.province(p.name, end)));
     }
-    // An appositive says what the place is: "Jobar, a rebel-held district",
-    // "Khuzaa, a village east of ...".
-    if tokens.get(end).is_some_and(|t| t.is_punct(','))
-        && next_word(end + 1).is_some_and(|w| w == "a" || w == "an")
-    {
-        let head = (end + 2..end + 7)
-            .map_while(next_word)
-            .find(|w| is_one_of(w, DISTRICT_HEADS) || is_one_of(w, SETTLEMENT_HEADS));
-        match head {
-            Some(h) if is_one_of(h, DISTRICT_HEADS) => {
-                return Some(mention(
-                    MentionKind::Sublocation {
-                        name: phrase.to_string(),
-                        district: true,
-                    },
-                    phrase,
-                    end - 1,
-                ));
-            }
-            Some(_) => {
-                return Some(mention(
-                    MentionKind::Settlement {
-                        resolved: None,
-                        explicit_head: true,
-                    },
-                    phrase,
-                    end - 1,
-                ))
-            }
-            None => {}
-        }
+    if is_one_of(head, DISTRICT_HEADS) {
+        return Some(Some(p.sublocation(p.name, true, end)));
     }
-    // "Andre Smith of Canada" is a person and a nationality.
-    if next_word(end) == Some("of") {
-        let country_after = (end + 1..end + 3)
-            .map_while(next_word)
-            .find(|w| *w != "the");
-        if country_after.is_some_and(|w| gazetteer.country_named(w).is_some())
-            && gazetteer.country_named(phrase).is_none()
-        {
-            return None;
-        }
+    if is_one_of(head, SETTLEMENT_HEADS) {
+        return Some(Some(p.settlement(true, end)));
     }
-    // "the countryside of Idlib" is the province alone.
-    if cue == Cue::Reference && start >= 2 && tokens[start - 1].text(text) == "of" {
-        let before = tokens[start - 2].text(text);
-        if before == "countryside" {
-            return Some(province_mention(
-                mention(MentionKind::Region, phrase, end - 1),
-                phrase,
-                gazetteer,
-            ));
-        }
-    }
+    None
+}
 
-    // "the island of Lesbos", "the Greek island of Evia": an island holds
-    // towns, so it is context like a region, never the city ("near
-    // Mytilene, on the island of Lesbos" is Mytilene).
-    if start >= 2
-        && tokens[start - 1].text(text) == "of"
-        && matches!(tokens[start - 2].text(text), "island" | "islands" | "isle")
+/// An appositive says what the place is: "Jobar, a rebel-held district",
+/// "Khuzaa, a village east of ...".
+fn appositive(p: &Phrase<'_>) -> Decision {
+    let end = p.end;
+    if !(p.tokens.get(end).is_some_and(|t| t.is_punct(','))
+        && p.next_word(end + 1).is_some_and(|w| w == "a" || w == "an"))
     {
-        return Some(mention(MentionKind::Region, phrase, end - 1));
+        return None;
     }
+    let head = (end + 2..end + 7)
+        .map_while(|k| p.next_word(k))
+        .find(|w| is_one_of(w, DISTRICT_HEADS) || is_one_of(w, SETTLEMENT_HEADS))?;
+    if is_one_of(head, DISTRICT_HEADS) {
+        Some(Some(p.sublocation(p.name, true, end - 1)))
+    } else {
+        Some(Some(p.settlement(true, end - 1)))
+    }
+}
 
-    // A person's hometown ("Chris Nation, of Commerce, Ga.") or nationality
-    // ("Usain Bolt of Jamaica", "Katie Ledecky of the U.S.") is not the scene.
-    let of_at = if start >= 3 && tokens[start - 1].text(text) == "the" {
+/// "Andre Smith of Canada" is a person and a nationality.
+fn person_of_country(p: &Phrase<'_>) -> Decision {
+    let end = p.end;
+    if p.next_word(end) != Some("of") {
+        return None;
+    }
+    let country_after = (end + 1..end + 3)
+        .map_while(|k| p.next_word(k))
+        .find(|w| *w != "the");
+    let is_person = country_after.is_some_and(|w| p.gazetteer.country_named(w).is_some())
+        && p.gazetteer.country_named(p.name).is_none();
+    is_person.then_some(None)
+}
+
+/// The word before "of": "the countryside of Idlib" is the province alone;
+/// "the island of Lesbos", "the Greek island of Evia": an island holds
+/// towns, so it is context like a region, never the city ("near Mytilene,
+/// on the island of Lesbos" is Mytilene).
+fn context_after_of(p: &Phrase<'_>) -> Decision {
+    let start = p.start;
+    if start < 2 || p.word_at(start - 1) != "of" {
+        return None;
+    }
+    let before = p.word_at(start - 2);
+    if p.cue == Cue::Reference && before == "countryside" {
+        return Some(Some(p.province(p.name, p.end - 1)));
+    }
+    // "the U.S. state of Kentucky", "the province of Zhejiang": a division.
+    if matches!(
+        before,
+        "state" | "province" | "governorate" | "prefecture" | "oblast"
+    ) {
+        return Some(Some(p.province(p.name, p.end - 1)));
+    }
+    if matches!(before, "island" | "islands" | "isle") {
+        return Some(Some(p.mention(MentionKind::Region, p.name, p.end - 1)));
+    }
+    None
+}
+
+/// A person's hometown ("Chris Nation, of Commerce, Ga.") or nationality
+/// ("Usain Bolt of Jamaica", "Katie Ledecky of the U.S.") is not the scene.
+fn hometown_or_nationality(p: &Phrase<'_>) -> Decision {
+    let start = p.start;
+    let of_at = if start >= 3 && p.word_at(start - 1) == "the" {
         start - 2
     } else {
         start - 1.min(start)
     };
-    if of_at >= 1 && start >= 1 && tokens[of_at].text(text) == "of" {
-        let before = tokens[of_at - 1];
-        let before_before = of_at.checked_sub(2).map(|k| tokens[k]);
-        let after_name = before.is_word()
-            && starts_upper(before.text(text))
-            && !is_one_of(before.text(text), FACILITY_HEADS)
-            && !is_one_of(before.text(text), DISTRICT_HEADS)
-            // "the Old City of Mosul", "the Province of Idlib".
-            && !is_one_of(before.text(text), SETTLEMENT_HEADS)
-            && !is_one_of(before.text(text), PROVINCE_HEADS);
-        let after_name_comma =
-            before.is_punct(',') && before_before.is_some_and(|t| starts_upper(t.text(text)));
-        if after_name || after_name_comma {
-            return None;
-        }
+    if !(of_at >= 1 && start >= 1 && p.word_at(of_at) == "of") {
+        return None;
     }
-    if let Some(code) = words
+    let before = p.tokens[of_at - 1];
+    let before_before = of_at.checked_sub(2).map(|k| p.tokens[k]);
+    let before_text = before.text(p.text);
+    let after_name = before.is_word()
+        && starts_upper(before_text)
+        && !is_one_of(before_text, FACILITY_HEADS)
+        && !is_one_of(before_text, DISTRICT_HEADS)
+        // "the Old City of Mosul", "the Province of Idlib".
+        && !is_one_of(before_text, SETTLEMENT_HEADS)
+        && !is_one_of(before_text, PROVINCE_HEADS);
+    let after_name_comma =
+        before.is_punct(',') && before_before.is_some_and(|t| starts_upper(t.text(p.text)));
+    (after_name || after_name_comma).then_some(None)
+}
+
+/// What the gazetteer and the word lists know the name as: a US state
+/// abbreviation after a comma, a country, a region, a division after a
+/// comma ("Harvey, Louisiana").
+fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
+    let last = p.end - 1;
+    if let Some(code) = p
+        .words
         .first()
         .and_then(|w| us_state_abbreviation(w))
-        .filter(|_| words.len() == 1 && after_comma)
+        .filter(|_| p.words.len() == 1 && p.after_comma)
     {
-        let country = CountryCode::new("US");
-        return Some(mention(
-            MentionKind::Province {
-                code: Some(code.to_string()),
-                country,
-            },
-            phrase,
-            end - 1,
-        ));
+        let kind = MentionKind::Province {
+            code: Some(code.to_string()),
+            country: CountryCode::new("US"),
+        };
+        return Some(Some(p.mention(kind, p.name, last)));
     }
-    if let Some(country) = gazetteer.country_named(phrase) {
-        return Some(mention(MentionKind::Country(country.code), phrase, end - 1));
+    if let Some(country) = p.gazetteer.country_named(p.name) {
+        return Some(Some(p.mention(
+            MentionKind::Country(country.code),
+            p.name,
+            last,
+        )));
     }
-    if words.iter().any(|w| is_one_of(w, REGION_WORDS)) {
-        return Some(mention(MentionKind::Region, phrase, end - 1));
+    if p.words.iter().any(|w| is_one_of(w, REGION_WORDS)) {
+        return Some(Some(p.mention(MentionKind::Region, p.name, last)));
     }
-    // "Harvey, Louisiana": a division after a comma.
-    if after_comma {
-        let divisions = gazetteer.admin1_named(phrase, None);
+    if p.after_comma {
+        let divisions = p.gazetteer.admin1_named(p.name, None);
         if let [division] = divisions.as_slice() {
-            if gazetteer
-                .places_named(phrase)
+            if p.gazetteer
+                .places_named(p.name)
                 .iter()
                 .all(|m| m.place.population < 50_000)
             {
@@ -321,33 +457,48 @@ pub(super) fn classify(
                     code: Some(division.code.clone()),
                     country: Some(division.country),
                 };
-                return Some(mention(kind, phrase, end - 1));
+                return Some(Some(p.mention(kind, p.name, last)));
             }
         }
     }
-    // Only phrases in a place position are settlement candidates: after a
-    // preposition, or followed by ", <direction> of" / ", Country".
-    let followed_by_place_pattern = tokens.get(end).is_some_and(|t| t.is_punct(','))
-        && next_word(end + 1).is_some_and(|w| {
+    None
+}
+
+/// Only phrases in a place position are settlement candidates: after a
+/// preposition, or followed by ", <direction> of" / ", Country".
+fn settlement_candidate(p: &Phrase<'_>) -> Option<Mention> {
+    let end = p.end;
+    let followed_by_place_pattern = p.tokens.get(end).is_some_and(|t| t.is_punct(','))
+        && p.next_word(end + 1).is_some_and(|w| {
             is_one_of(w, DIRECTIONS)
                 || starts_upper(w)
                 || matches!(w, "some" | "near" | "on" | "in" | "just")
         });
-    if cue == Cue::Bare && !after_comma && !followed_by_place_pattern {
+    if p.cue == Cue::Bare && !p.after_comma && !followed_by_place_pattern {
         return None;
     }
     // Towns take no article: "in the Euphrates" is a river.
-    if start >= 1 && tokens[start - 1].text(text) == "the" {
+    if p.start >= 1 && p.word_at(p.start - 1) == "the" {
         return None;
     }
-    Some(mention(
-        MentionKind::Settlement {
-            resolved: None,
-            explicit_head: false,
-        },
-        phrase,
-        end - 1,
-    ))
+    if names_a_person_or_an_event(p) {
+        return None;
+    }
+    Some(p.settlement(false, end - 1))
+}
+
+/// A title before a name ("Mayor Ekrem Imamoglu") or an event word in it
+/// ("Christmas Eve", "Independence Day") makes no town, unless the
+/// gazetteer knows the whole name as one ("General Santos").
+fn names_a_person_or_an_event(p: &Phrase<'_>) -> bool {
+    use crate::name::{classes_of, EVENT, TITLE};
+    let titled = p.words.len() >= 2 && p.words.first().is_some_and(|w| classes_of(w) & TITLE != 0);
+    let event = p.words.iter().any(|w| classes_of(w) & EVENT != 0);
+    (titled || event)
+        && p.gazetteer
+            .places_named(p.name)
+            .iter()
+            .all(|m| m.kind != MatchKind::Folded)
 }
 
 /// A province mention resolved by name, or by the division of the biggest

@@ -110,7 +110,19 @@ pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer)
             Some(previous) if after_comma && previous.cue < cue => previous.cue,
             _ => cue,
         };
-        if let Some(mention) = classify(text, tokens, i, end, &words, cue, after_comma, gazetteer) {
+        // "Damascus's Sabaa Bahrat Square": a place owned by the town
+        // before it shares its cue.
+        let after_possessive = mentions.last().is_some_and(|m| {
+            m.last_token + 1 == i
+                && matches!(m.kind, MentionKind::Settlement { .. })
+                && strip_possessive(tokens[m.last_token].text(text)).is_some()
+        });
+        let cue = match mentions.last() {
+            Some(previous) if after_possessive && previous.cue < cue => previous.cue,
+            _ => cue,
+        };
+        let joined = (after_comma, after_possessive);
+        if let Some(mention) = classify(text, tokens, i, end, &words, cue, joined, gazetteer) {
             i = mention.last_token + 1;
             mentions.push(mention);
         } else {
@@ -183,7 +195,36 @@ pub(super) fn phrase_end(
     {
         end -= 1;
     }
-    Some(end)
+    Some(country_name_end(text, tokens, start, end, gazetteer).unwrap_or(end))
+}
+
+/// The end of a country name joined by `and` or `of` ("Antigua and
+/// Barbuda", "Saint Vincent and the Grenadines", "Isle of Man",
+/// "Republic of the Congo"), when the phrase `start..end` opens one.
+fn country_name_end(
+    text: &str,
+    tokens: &[Token],
+    start: usize,
+    end: usize,
+    gazetteer: &Gazetteer,
+) -> Option<usize> {
+    let word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
+    if !matches!(word(end), Some("and" | "of")) {
+        return None;
+    }
+    let mut longer = end + 1;
+    if word(longer) == Some("the") {
+        longer += 1;
+    }
+    let first_upper = longer;
+    while word(longer).is_some_and(starts_upper) && longer < first_upper + 3 {
+        longer += 1;
+    }
+    // Longest first: "Saint Kitts and Nevis" before any shorter reading.
+    (first_upper + 1..=longer).rev().find(|&e| {
+        let name = Span::new(tokens[start].span.start, tokens[e - 1].span.end).of(text);
+        gazetteer.country_named(name).is_some()
+    })
 }
 
 /// The cue words before token `at`.
@@ -287,11 +328,27 @@ pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
         {
             Cue::Reference
         }
+        // "seen from X": the camera stood in X, and the place is where the
+        // camera stood (RECORD.md).
+        Some("from")
+            if nearest(n + 1).is_some_and(|w| {
+                matches!(
+                    w,
+                    "seen" | "viewed" | "photographed" | "pictured" | "filmed"
+                )
+            }) =>
+        {
+            Cue::Scene
+        }
         Some("in" | "at" | "on" | "inside" | "within") => Cue::Scene,
         // "in a location given as X".
         Some("as") if nearest(n + 1) == Some("given") => Cue::Scene,
         Some("into") => Cue::Of,
-        Some("leaving" | "fleeing") => Cue::Bare,
+        // "Families leave Kramatorsk ... bound for Lviv": the photo is
+        // taken where the travel starts, so the place left is as good as
+        // "of", and beats the destination's weak "for"/"to".
+        Some("leave" | "leaves" | "leaving") => Cue::Of,
+        Some("fleeing") => Cue::Bare,
         Some(
             "from" | "over" | "towards" | "toward" | "across" | "to" | "with" | "through" | "via"
             | "by" | "for" | "left" | "reach" | "reached",

@@ -52,6 +52,7 @@ use resolve::{resolve_settlements, CountryHints};
 use scene::choose_scene;
 use tokens::tokenize_into;
 
+pub(crate) use lexicon::DEMONYMS;
 pub use score::{Features, Weights, FEATURES, FEATURE_NAMES, HINT_MAX_POPULATION_RATIO};
 
 /// What the place finder found.

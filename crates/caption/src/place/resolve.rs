@@ -6,7 +6,7 @@ use gazetteer::{CountryCode, Gazetteer, MatchKind, Place, PlaceMatch};
 use super::score::{Features, WEIGHTS};
 use super::{CandidateList, ScoredCandidate};
 
-use super::lexicon::{is_demonym, is_one_of, starts_upper, strip_possessive, DEMONYMS, DIRECTIONS};
+use super::lexicon::{demonym_country, is_one_of, starts_upper, strip_possessive, DIRECTIONS};
 use super::mention::{Cue, Mention, MentionKind, ResolvedPlace};
 use super::tokens::{tokenize, Token};
 use crate::span::Span;
@@ -58,10 +58,8 @@ pub(super) fn weak_country_context(
         if !starts_upper(word) {
             continue;
         }
-        let code = is_demonym(word)
-            .then(|| DEMONYMS.iter().find(|(d, _)| d.eq_ignore_ascii_case(word)))
-            .flatten()
-            .and_then(|(_, c)| CountryCode::new(c))
+        let code = demonym_country(word)
+            .and_then(CountryCode::new)
             .or_else(|| {
                 gazetteer
                     .country_named(strip_possessive(word).unwrap_or(word))

@@ -1,5 +1,12 @@
 //! Choosing the scene among the resolved mentions, and filling the
 //! location from it.
+//!
+//! [`choose_scene`] runs in steps: which mention is the scene settlement
+//! ([`scene_settlement`]) and which the sublocation ([`scene_sublocation`]);
+//! which place the settlement is ([`place_of_settlement`], or the town a
+//! facility is named after, [`town_of_facility`]); then the location is
+//! filled from the place ([`fill_from_place`]) and from the province and
+//! country the caption states ([`fill_stated_divisions`]).
 
 use gazetteer::{CountryCode, Gazetteer, MatchKind, Place};
 
@@ -15,7 +22,68 @@ pub(super) fn choose_scene(
     mentions: &[Mention],
     gazetteer: &Gazetteer,
 ) -> Option<LocationFound> {
-    // The scene settlement: strongest cue, then the later mention.
+    let scene = scene_settlement(mentions);
+    let sublocation = scene_sublocation(mentions);
+    let mut used: Vec<Span> = Vec::new();
+    let mut scene_place = ScenePlace::default();
+    if let Some(s) = scene {
+        scene_place = place_of_settlement(text, mentions, s, gazetteer, &mut used)?;
+    }
+    if scene_place.place.is_none() && scene_place.city_as_written.is_none() {
+        if let Some(i) = sublocation {
+            scene_place.place = town_of_facility(mentions, i, gazetteer);
+        }
+    }
+    // An unresolved name led by a terrain word is a sublocation.
+    let mut sub_name = sublocation.map(|i| {
+        used.push(mentions[i].span);
+        match &mentions[i].kind {
+            MentionKind::Sublocation { name, .. } => name.clone(),
+            _ => mentions[i].name.clone(),
+        }
+    });
+    if let Some(name) = &scene_place.city_as_written {
+        let first = name.split([' ', '-']).next().unwrap_or("");
+        if is_one_of(first, TERRAIN_WORDS) && sub_name.is_none() {
+            sub_name = scene_place.city_as_written.take();
+        }
+    }
+    let mut location = Location {
+        sublocation: sub_name,
+        ..Location::default()
+    };
+    fill_from_place(&mut location, &scene_place);
+    fill_stated_divisions(&mut location, mentions, &mut used);
+    if location.country_code.is_none() && location.city.is_none() && location.sublocation.is_none()
+    {
+        return None;
+    }
+    name_divisions(&mut location, gazetteer);
+    let span = Span::new(
+        used.iter().map(|s| s.start).min()?,
+        used.iter().map(|s| s.end).max()?,
+    );
+    location.text = Some(span.of(text).to_string());
+    location.span = Some(span);
+    let unresolved = location.geonames_id.is_none()
+        && (location.city.is_some() || location.sublocation.is_some());
+    Some(LocationFound {
+        location: Some(location),
+        unresolved,
+    })
+}
+
+/// The place of the scene settlement, and its name as written when the
+/// gazetteer does not know it.
+#[derive(Default)]
+struct ScenePlace {
+    place: Option<Place>,
+    city_as_written: Option<String>,
+}
+
+/// The scene settlement: strongest cue, then the later mention; a
+/// district's parent; else the first reference place.
+fn scene_settlement(mentions: &[Mention]) -> Option<usize> {
     // An unknown name is a scene only where a place must stand
     // ("in X", "the town of X"), not after "over" or "by".
     let settlement_rank = |m: &Mention| match m.kind {
@@ -51,16 +119,19 @@ pub(super) fn choose_scene(
     }
     // With no scene settlement, the first reference place is the scene:
     // "near the village of X, 20 km on the outskirts of Y", "near Latakia".
-    let scene = scene.or_else(|| {
+    scene.or_else(|| {
         mentions.iter().position(|m| {
             m.cue == Cue::Reference && matches!(m.kind, MentionKind::Settlement { .. })
         })
-    });
-    // A sublocation stands where a place must ("at X", "the courtyard of
-    // X", "near X"), not as an actor ("by the activist Idlib Media Center").
-    // "through the Zaatari camp" still places the scene, when nothing else does.
+    })
+}
+
+/// A sublocation stands where a place must ("at X", "the courtyard of
+/// X", "near X"), not as an actor ("by the activist Idlib Media Center").
+/// "through the Zaatari camp" still places the scene, when nothing else does.
+fn scene_sublocation(mentions: &[Mention]) -> Option<usize> {
     let is_sublocation = |m: &Mention| matches!(m.kind, MentionKind::Sublocation { .. });
-    let sublocation = mentions
+    mentions
         .iter()
         .position(|m| {
             is_sublocation(m)
@@ -71,40 +142,28 @@ pub(super) fn choose_scene(
             mentions
                 .iter()
                 .position(|m| is_sublocation(m) && m.cue == Cue::Weak)
-        });
-    let mut location = Location::default();
-    let mut used: Vec<Span> = Vec::new();
-    let mut city_as_written = None;
-    let mut resolved: Option<Place> = None;
-    if let Some(s) = scene {
-        let MentionKind::Settlement {
-            resolved: place, ..
-        } = &mentions[s].kind
-        else {
-            return None;
-        };
-        used.push(mentions[s].span);
-        // A later reference place locates the scene settlement.
-        let reference = mentions[s + 1..]
-            .iter()
-            .position(|m| {
-                m.cue == Cue::Reference
-                    && matches!(
-                        m.kind,
-                        MentionKind::Settlement {
-                            resolved: Some(_),
-                            ..
-                        }
-                    )
-            })
-            .map(|i| i + s + 1)
-            .and_then(|r| match &mentions[r].kind {
-                MentionKind::Settlement {
-                    resolved: Some(p), ..
-                } => Some((r, &p.place)),
-                _ => None,
-            });
-        resolved = match (place, reference) {
+        })
+}
+
+/// The place of the scene settlement `mentions[s]`, checked against a
+/// later reference place that locates it; `None` when `s` is no settlement.
+fn place_of_settlement(
+    text: &str,
+    mentions: &[Mention],
+    s: usize,
+    gazetteer: &Gazetteer,
+    used: &mut Vec<Span>,
+) -> Option<ScenePlace> {
+    let MentionKind::Settlement {
+        resolved: place, ..
+    } = &mentions[s].kind
+    else {
+        return None;
+    };
+    used.push(mentions[s].span);
+    let reference = later_reference(mentions, s);
+    let mut found = ScenePlace {
+        place: match (place, reference) {
             // A namesake far from the reference is not the place meant:
             // "Mrah village, 60 km north of Damascus".
             (Some(p), Some((r, anchor))) => {
@@ -125,79 +184,107 @@ pub(super) fn choose_scene(
                 }
             }
             (p, _) => p.as_ref().map(|p| p.place.clone()),
-        };
-        if resolved.is_none() {
-            // An unknown village takes the id of the place that locates it.
-            city_as_written = Some(mentions[s].name.clone());
-            if let Some((r, anchor)) = reference {
-                resolved = Some(anchor.clone());
-                used.push(mentions[r].span);
+        },
+        city_as_written: None,
+    };
+    if found.place.is_none() {
+        // An unknown village takes the id of the place that locates it.
+        found.city_as_written = Some(mentions[s].name.clone());
+        if let Some((r, anchor)) = reference {
+            found.place = Some(anchor.clone());
+            used.push(mentions[r].span);
+        }
+    }
+    Some(found)
+}
+
+/// The first resolved reference place after mention `s`, with its index.
+fn later_reference(mentions: &[Mention], s: usize) -> Option<(usize, &Place)> {
+    let r = mentions[s + 1..].iter().position(|m| {
+        m.cue == Cue::Reference
+            && matches!(
+                m.kind,
+                MentionKind::Settlement {
+                    resolved: Some(_),
+                    ..
+                }
+            )
+    })? + s
+        + 1;
+    match &mentions[r].kind {
+        MentionKind::Settlement {
+            resolved: Some(p), ..
+        } => Some((r, &p.place)),
+        _ => None,
+    }
+}
+
+/// "at Kabul airport", "the Kigali Genocide Memorial", "Aleppo
+/// University": with no settlement named, a facility named after its town
+/// places the photo in that town (held to a stated country). The town is
+/// the longest run of the leading capitalized words, short of the whole
+/// name, that the gazetteer knows; a run cut before a name particle is no
+/// name ("Bab al-Hawa border crossing" is not in Al Bab).
+fn town_of_facility(mentions: &[Mention], i: usize, gazetteer: &Gazetteer) -> Option<Place> {
+    let words: Vec<&str> = mentions[i].name.split(' ').collect();
+    let leading = words
+        .iter()
+        .take_while(|w| starts_upper(w) || is_name_particle(w))
+        .count()
+        .min(words.len() - 1);
+    (1..=leading)
+        .rev()
+        .filter(|&n| n == leading || starts_upper(words[n]))
+        .find_map(|n| town_named(&words[..n].join(" "), mentions, gazetteer))
+}
+
+/// The most populous settlement spelled `name`, in a country the caption
+/// names if it names one.
+fn town_named(name: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Option<Place> {
+    let countries: Vec<CountryCode> = mentions
+        .iter()
+        .filter_map(|m| {
+            if let MentionKind::Country(c) = m.kind {
+                Some(c)
+            } else {
+                None
             }
-        }
-    }
-    // "at Kabul airport": with no settlement named, a facility named after
-    // its town places the photo in that town.
-    if resolved.is_none() && city_as_written.is_none() {
-        if let Some(i) = sublocation {
-            let town: Vec<&str> = mentions[i]
-                .name
-                .split(' ')
-                .take_while(|w| starts_upper(w) || is_name_particle(w))
-                .collect();
-            let all_words = mentions[i].name.split(' ').count();
-            if !town.is_empty() && town.len() < all_words {
-                let countries: Vec<CountryCode> = mentions
-                    .iter()
-                    .filter_map(|m| {
-                        if let MentionKind::Country(c) = m.kind {
-                            Some(c)
-                        } else {
-                            None
-                        }
-                    })
-                    .collect();
-                resolved = gazetteer
-                    .places_named(&town.join(" "))
-                    .into_iter()
-                    .filter(|m| {
-                        m.kind == MatchKind::Folded
-                            && (countries.is_empty() || countries.contains(&m.place.country))
-                    })
-                    .max_by_key(|m| m.place.population)
-                    .map(|m| m.place.clone());
-            }
-        }
-    }
-    // An unresolved name led by a terrain word is a sublocation.
-    let mut sub_name = sublocation.map(|i| {
-        used.push(mentions[i].span);
-        match &mentions[i].kind {
-            MentionKind::Sublocation { name, .. } => name.clone(),
-            _ => mentions[i].name.clone(),
-        }
-    });
-    if let Some(name) = &city_as_written {
-        let first = name.split([' ', '-']).next().unwrap_or("");
-        if is_one_of(first, TERRAIN_WORDS) && sub_name.is_none() {
-            sub_name = city_as_written.take();
-        }
-    }
-    location.sublocation = sub_name;
-    if let Some(place) = &resolved {
-        location.city = Some(
-            city_as_written
-                .clone()
-                .unwrap_or_else(|| place.name.to_string()),
-        );
-        location.geonames_id = Some(place.id);
-        location.latitude = Some(place.latitude);
-        location.longitude = Some(place.longitude);
-        location.country_code = Some(place.country.to_string());
-        location.province_code = place.admin1_code.as_deref().map(String::from);
-    } else {
-        location.city = city_as_written.clone();
-    }
-    // Province and country named in the text fill what the place did not.
+        })
+        .collect();
+    gazetteer
+        .places_named(name)
+        .into_iter()
+        .filter(|m| {
+            m.kind == MatchKind::Folded
+                && (countries.is_empty() || countries.contains(&m.place.country))
+        })
+        .max_by_key(|m| m.place.population)
+        .map(|m| m.place.clone())
+}
+
+/// City, id, coordinates, country and province from the scene place; the
+/// city keeps the name as written when the place is a reference's.
+fn fill_from_place(location: &mut Location, scene: &ScenePlace) {
+    let Some(place) = &scene.place else {
+        location.city = scene.city_as_written.clone();
+        return;
+    };
+    location.city = Some(
+        scene
+            .city_as_written
+            .clone()
+            .unwrap_or_else(|| place.name.to_string()),
+    );
+    location.geonames_id = Some(place.id);
+    location.latitude = Some(place.latitude);
+    location.longitude = Some(place.longitude);
+    location.country_code = Some(place.country.to_string());
+    location.province_code = place.admin1_code.as_deref().map(String::from);
+}
+
+/// Province and country named in the text fill what the place did not;
+/// their spans join the location's text when they agree with it.
+fn fill_stated_divisions(location: &mut Location, mentions: &[Mention], used: &mut Vec<Span>) {
     let province = mentions.iter().find_map(|m| match &m.kind {
         MentionKind::Province { code, country } if m.cue != Cue::Weak => {
             Some((m.span, code.clone(), *country))
@@ -235,26 +322,14 @@ pub(super) fn choose_scene(
             used.push(span);
         }
     }
-    if location.country_code.is_none() && location.city.is_none() && location.sublocation.is_none()
-    {
-        return None;
-    }
+}
+
+/// The province's and country's names from their codes.
+fn name_divisions(location: &mut Location, gazetteer: &Gazetteer) {
     if let Some(code) = &location.province_code {
         location.province = gazetteer.admin1(code).map(|a| a.name.clone());
     }
     if let Some(code) = location.country_code.as_deref().and_then(CountryCode::new) {
         location.country = gazetteer.country(code).map(|c| c.name.clone());
     }
-    let span = Span::new(
-        used.iter().map(|s| s.start).min()?,
-        used.iter().map(|s| s.end).max()?,
-    );
-    location.text = Some(span.of(text).to_string());
-    location.span = Some(span);
-    let unresolved = location.geonames_id.is_none()
-        && (location.city.is_some() || location.sublocation.is_some());
-    Some(LocationFound {
-        location: Some(location),
-        unresolved,
-    })
 }

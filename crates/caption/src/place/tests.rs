@@ -1,7 +1,8 @@
 use gazetteer::{Gazetteer, PlaceEntry};
 
 use super::lexicon::{
-    is_demonym, is_one_of, lists_of, DEMONYMS, DEMONYM_BIT, DIRECTIONS, FACILITY_HEADS, WORD_LISTS,
+    demonym_country, is_demonym, is_one_of, lists_of, DEMONYMS, DEMONYM_BIT, DIRECTIONS,
+    FACILITY_HEADS, WORD_LISTS,
 };
 use super::*;
 use crate::span::Span;
@@ -26,6 +27,14 @@ fn word_lists_are_lower_case_and_each_has_its_own_bit() {
     assert_eq!(all_bits.count_ones() as usize, WORD_LISTS.len() + 1);
     assert!(is_one_of("Square", FACILITY_HEADS) && !is_one_of("square", DIRECTIONS));
     assert!(is_demonym("SYRIAN") && !is_demonym("syria"));
+    assert_eq!(demonym_country("Jamaican"), Some("JM"));
+    assert_eq!(demonym_country("Kurdish"), None);
+    for (word, code) in DEMONYMS {
+        assert!(
+            code.is_empty() || gazetteer::CountryCode::new(code).is_some(),
+            "{word}"
+        );
+    }
 }
 
 fn gazetteer() -> Gazetteer {

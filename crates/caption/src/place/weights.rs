@@ -5,10 +5,10 @@ use super::score::Weights;
 
 /// Fitted weights, in `score::FEATURE_NAMES` order.
 pub(crate) const WEIGHTS: Weights = Weights {
-    transliterated: -2.21,
-    skeleton: -0.94,
-    log_population: 1.81,
-    population_unknown: 2.88,
-    weak_hint: 2.92,
-    named_province: 3.11,
+    transliterated: -2.01,
+    skeleton: -0.54,
+    log_population: 1.88,
+    population_unknown: 1.57,
+    weak_hint: 2.76,
+    named_province: 3.45,
 };
