@@ -23,7 +23,7 @@
 //! let mut archive = archive::Archive::open("/tmp/a".as_ref(), archive::Mode::Write)?;
 //! let text = "Men walk in a street in Aleppo, Syria, May 2, 2016. REUTERS/Jane Doe";
 //! let mut doc = archive
-//!     .begin_document("note.txt", text.len() as u64, &archive::content_hash(text.as_bytes()))?
+//!     .begin_document("note.txt", text.len() as u64, &archive::DocumentHashes::of(text.as_bytes()))?
 //!     .expect("a new document");
 //! doc.add(archive::NewOccurrence {
 //!     offset: 0,
@@ -180,7 +180,8 @@ impl Error {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     /// Search, show, check: the archive must exist; nothing is written
-    /// (except rebuilding a damaged index).
+    /// (except rebuilding a damaged index, and migrating a store of an
+    /// older schema version, see `store::SCHEMA_V3`).
     Read,
     /// Ingest, reindex: created when absent; holds the index writer, so one
     /// writer at a time.
@@ -193,19 +194,62 @@ pub fn content_hash(bytes: &[u8]) -> String {
     format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
 }
 
-/// A streaming [`content_hash`], for documents read in pieces.
+/// The two hashes of a document: [`content_hash`] (XXH3-128), by which
+/// the archive knows a document it has seen, and its SHA-256, which others
+/// can check a source against (`sha256sum`) and which every occurrence's
+/// provenance shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentHashes {
+    /// XXH3-128, 32 hex digits ([`content_hash`]).
+    pub content_hash: String,
+    /// SHA-256, 64 lower-case hex digits.
+    pub sha256: String,
+}
+
+impl DocumentHashes {
+    /// The hashes of a document held whole in memory.
+    pub fn of(bytes: &[u8]) -> DocumentHashes {
+        let mut hasher = ContentHasher::default();
+        hasher.update(bytes);
+        hasher.finish()
+    }
+}
+
+/// Whether `s` is a SHA-256 as [`DocumentHashes`] writes it (what `check`
+/// holds the store to).
+pub(crate) fn is_sha256_hex(s: &str) -> bool {
+    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// A streaming [`DocumentHashes::of`], for documents read in pieces: both
+/// hashes in the one pass over the bytes.
 #[derive(Default)]
-pub struct ContentHasher(xxhash_rust::xxh3::Xxh3Default);
+pub struct ContentHasher {
+    xxh3: xxhash_rust::xxh3::Xxh3Default,
+    sha256: sha2::Sha256,
+}
 
 impl ContentHasher {
     /// Feeds bytes.
     pub fn update(&mut self, bytes: &[u8]) {
-        self.0.update(bytes);
+        use sha2::Digest;
+        self.xxh3.update(bytes);
+        self.sha256.update(bytes);
     }
 
-    /// The hash of everything fed, as [`content_hash`] gives it.
-    pub fn finish(&self) -> String {
-        format!("{:032x}", self.0.digest128())
+    /// The hashes of everything fed.
+    pub fn finish(self) -> DocumentHashes {
+        use sha2::Digest;
+        use std::fmt::Write;
+        let digest = self.sha256.finalize();
+        let mut sha256 = String::with_capacity(64);
+        for byte in digest.iter() {
+            let _ = write!(sha256, "{byte:02x}");
+        }
+        DocumentHashes {
+            content_hash: format!("{:032x}", self.xxh3.digest128()),
+            sha256,
+        }
     }
 }
 
@@ -220,6 +264,9 @@ pub struct DocumentInfo {
     pub ingested_at: String,
     /// Its caption occurrences.
     pub occurrences: i64,
+    /// Its SHA-256; `None` for a document ingested before schema 3 and not
+    /// ingested again since (see [`Archive::begin_document`]).
+    pub sha256: Option<String>,
 }
 
 /// Counts of what an archive holds.
@@ -641,7 +688,8 @@ impl Archive {
         use rusqlite::OptionalExtension;
         self.conn
             .query_row(
-                "SELECT id, path, ingested_at, occurrences FROM documents WHERE content_hash = ?1",
+                "SELECT id, path, ingested_at, occurrences, sha256 FROM documents
+                 WHERE content_hash = ?1",
                 [hash],
                 |r| {
                     Ok(DocumentInfo {
@@ -649,6 +697,7 @@ impl Archive {
                         path: r.get(1)?,
                         ingested_at: r.get(2)?,
                         occurrences: r.get(3)?,
+                        sha256: r.get(4)?,
                     })
                 },
             )
@@ -659,7 +708,8 @@ impl Archive {
     /// Records by public id (or any variant's id), with their occurrences and
     /// variants, as JSON: `{id, record, variants: [{id, text, record}],
     /// occurrences: [{document, path, position, offset, length, text,
-    /// variant, image_url}]}`. `None` when no record has that id.
+    /// variant, image_url, sha256}]}` (`sha256`: the document's, null for
+    /// one ingested before schema 3). `None` when no record has that id.
     pub fn record_details(&self, id: &str) -> Result<Option<serde_json::Value>, Error> {
         ingest::record_details(&self.conn, id)
     }
@@ -872,6 +922,17 @@ fn open_store_immutable(path: &Path) -> Result<Connection, Error> {
         return Err(Error::not_an_archive(path, "not a dateline archive".into()));
     }
     let version = store::get_meta_i64(&conn, "schema_version")?;
+    if version == 2 {
+        // Migrating writes the store, which cannot be done here.
+        return Err(Error::ReadOnly {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::ReadOnlyFilesystem,
+                "its store has schema version 2 and must be migrated to version 3; \
+                 open it once where it can be written (any dateline command does it)",
+            ),
+        });
+    }
     if version != store::SCHEMA_VERSION {
         return Err(Error::SchemaVersion {
             found: version,

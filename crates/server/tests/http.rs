@@ -171,6 +171,20 @@ async fn record_page_data_has_fields_spans_flags_occurrences_variants() {
         32
     );
     assert!(occurrence["document_info"]["ingested_at"].is_string());
+    // Each occurrence carries the SHA-256 of the document it came from
+    // (the fixture ingests each caption as a document of its own).
+    let shas: Vec<&str> = r["occurrences"]
+        .as_array()
+        .expect("occurrences")
+        .iter()
+        .map(|o| o["sha256"].as_str().expect("sha256"))
+        .collect();
+    let expected: Vec<String> = fixture::CAPTIONS[..2]
+        .iter()
+        .map(|c| archive::DocumentHashes::of(c.as_bytes()).sha256)
+        .collect();
+    assert_eq!(shas, expected);
+    assert_eq!(occurrence["document_info"]["sha256"], expected[0].as_str());
     assert_eq!(
         r["variants"].as_array().expect("variants").len(),
         2,
