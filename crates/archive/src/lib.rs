@@ -524,7 +524,7 @@ impl Archive {
             .map_err(|e| Error::sqlite("reading records to index", e))?;
         let mut stmt = self
             .conn
-            .prepare("SELECT key, seq, json FROM records WHERE seq > ?1 AND seq <= ?2")
+            .prepare("SELECT key, seq, json, id FROM records WHERE seq > ?1 AND seq <= ?2")
             .map_err(|e| Error::sqlite("reading records to index", e))?;
         let mut rows = stmt
             .query([from, to])
@@ -534,6 +534,10 @@ impl Archive {
         // commit for nothing. An empty index (watermark 0) holds none.
         let indexed_max_key = self.indexed_max_key;
         let needs_delete = |key: i64| from > 0 && indexed_max_key.is_none_or(|max| key <= max);
+        // Searches see the reviewer's values: the index is built from the
+        // corrected records (a correction changes the record's change
+        // number, so it is indexed again here).
+        let corrections = review::all_current_values(&self.conn)?;
         let fields = &self.fields;
         let shared = &*writer;
         // This thread reads the rows; helpers parse the JSON and build the
@@ -543,13 +547,16 @@ impl Archive {
             let mut senders = Vec::new();
             let mut helpers = Vec::new();
             for _ in 0..SYNC_HELPERS {
-                let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<(i64, i64, String)>>(4);
+                let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<ToIndex>>(4);
                 senders.push(tx);
                 helpers.push(scope.spawn(move || -> Result<(), Error> {
                     for batch in rx {
-                        for (key, seq, json) in batch {
-                            let record: serde_json::Value = serde_json::from_str(&json)
+                        for (key, seq, json, corrected) in batch {
+                            let mut record: serde_json::Value = serde_json::from_str(&json)
                                 .map_err(|_| Error::BadRecord(key.to_string()))?;
+                            if let Some(values) = corrected {
+                                review::corrected_for_index(&mut record, values);
+                            }
                             if needs_delete(key) {
                                 shared.delete_term(index::key_term(fields, key as u64));
                             }
@@ -563,8 +570,7 @@ impl Archive {
                     Ok(())
                 }));
             }
-            let mut batches: Vec<Vec<(i64, i64, String)>> =
-                (0..SYNC_HELPERS).map(|_| Vec::new()).collect();
+            let mut batches: Vec<Vec<ToIndex>> = (0..SYNC_HELPERS).map(|_| Vec::new()).collect();
             let mut count = 0;
             let mut read = || -> Result<(), Error> {
                 while let Some(row) = rows
@@ -575,8 +581,13 @@ impl Archive {
                     let key: i64 = row.get(0).map_err(get)?;
                     let seq: i64 = row.get(1).map_err(get)?;
                     let json: String = row.get(2).map_err(get)?;
+                    let id = row.get_ref(3).map_err(get)?;
+                    let corrected = match id.as_str() {
+                        Ok(id) => corrections.get(id).map(Vec::as_slice),
+                        Err(e) => return Err(get(e.into())),
+                    };
                     let helper = key.rem_euclid(SYNC_HELPERS as i64) as usize;
-                    batches[helper].push((key, seq, json));
+                    batches[helper].push((key, seq, json, corrected));
                     if batches[helper].len() == 256 {
                         let batch = std::mem::take(&mut batches[helper]);
                         if senders[helper].send(batch).is_err() {
@@ -735,6 +746,10 @@ impl Archive {
         Ok(keys)
     }
 }
+
+/// A record for `sync_index`'s helpers: store key, change number, JSON,
+/// and the reviewer's values over it.
+type ToIndex<'a> = (i64, i64, String, Option<&'a [(String, serde_json::Value)]>);
 
 /// Fails with [`Error::ReadOnly`] unless a file can be created in `dir`:
 /// SQLite and tantivy would otherwise fail later with messages that do not

@@ -236,8 +236,18 @@ fn csv_row(r: &Value) -> Vec<String> {
         joined(&r["flags"], None),
         text(&r["archive"]["variants"]),
         text(&r["archive"]["occurrences"]),
-        joined(&r["corrections"], Some("field")),
+        corrected_fields(r).join("; "),
     ]
+}
+
+/// The fields a reviewer corrected (the values shown are theirs).
+fn corrected_fields(r: &Value) -> Vec<&str> {
+    r["corrections"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["field"].as_str())
+        .collect()
 }
 
 /// A GeoJSON point feature for a located record.
@@ -258,6 +268,7 @@ fn feature(r: &Value) -> Option<Value> {
             "country": loc["country"],
             "geonames_id": loc["geonames_id"],
             "flags": r["flags"],
+            "corrected_fields": corrected_fields(r),
         },
     }))
 }
