@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use error::ApiError;
-pub use export::{ExportError, Exporter};
+pub use export::{ExportError, ExportFormat, Exporter};
 pub use pool::Pool;
 pub use security::{load_or_create_token, Token, TokenSource, CSP, TOKEN_FILE};
 
