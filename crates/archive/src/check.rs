@@ -89,6 +89,16 @@ impl Archive {
                  WHERE NOT EXISTS (SELECT 1 FROM occurrences o WHERE o.record = r.key)",
             ),
             (
+                "documents whose SHA-256 is not 64 lower-case hex digits",
+                "SELECT path FROM documents
+                 WHERE sha256 IS NOT NULL AND (length(sha256) != 64 OR sha256 GLOB '*[^0-9a-f]*')",
+            ),
+            (
+                "documents ingested since schema 3 without a SHA-256",
+                "SELECT path FROM documents WHERE sha256 IS NULL
+                 AND id >= (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'sha256_from')",
+            ),
+            (
                 "records changed after the store's last change number",
                 "SELECT r.id FROM records r
                  WHERE r.seq > (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'seq')",
@@ -118,6 +128,20 @@ impl Archive {
                 )),
                 Err(e) => report.problems.push(format!("{what}: cannot tell ({e})")),
             }
+        }
+
+        let unhashed: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM documents WHERE sha256 IS NULL",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(sql("counting documents without a SHA-256"))?;
+        if unhashed > 0 {
+            report.notes.push(format!(
+                "{unhashed} document(s) ingested before schema 3 have no SHA-256; \
+                 ingesting their files again records it"
+            ));
         }
 
         // The store's view: key → change number.

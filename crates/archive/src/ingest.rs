@@ -88,14 +88,20 @@ pub struct DocumentWriter<'a> {
 
 impl Archive {
     /// Starts adding a document; `None` when a document with this content
-    /// hash is already in the archive (ingest is idempotent).
+    /// hash is already in the archive (ingest is idempotent). A known
+    /// document ingested before schema 3 gets its SHA-256 recorded then
+    /// (see [`Archive::record_sha256`]): these are its bytes again.
     pub fn begin_document(
         &mut self,
         path: &str,
         size: u64,
-        content_hash: &str,
+        hashes: &crate::DocumentHashes,
     ) -> Result<Option<DocumentWriter<'_>>, Error> {
-        if self.document_by_hash(content_hash)?.is_some() {
+        let content_hash = hashes.content_hash.as_str();
+        if let Some(known) = self.document_by_hash(content_hash)? {
+            if known.sha256.is_none() {
+                self.record_sha256(known.id, &hashes.sha256)?;
+            }
             return Ok(None);
         }
         if self.candidates.as_ref().is_some_and(|c| c.in_document) {
@@ -111,10 +117,10 @@ impl Archive {
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(|e| Error::sqlite("starting a document transaction", e))?;
         let inserted = tx.execute(
-            "INSERT INTO documents (content_hash, path, size, ingested_at, occurrences)
-             VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 0)
+            "INSERT INTO documents (content_hash, path, size, ingested_at, occurrences, sha256)
+             VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 0, ?4)
              ON CONFLICT(content_hash) DO NOTHING",
-            params![content_hash, path, size as i64],
+            params![content_hash, path, size as i64, hashes.sha256],
         );
         let inserted = inserted.map_err(|e| Error::sqlite("adding a document", e))?;
         if inserted == 0 {
@@ -534,7 +540,7 @@ pub(crate) fn record_details(conn: &Connection, id: &str) -> Result<Option<Value
         let mut stmt = conn
             .prepare(
                 "SELECT o.document, d.path, o.position, o.byte_offset, o.byte_len,
-                        coalesce(o.exact_text, v.text), o.variant, o.image_url
+                        coalesce(o.exact_text, v.text), o.variant, o.image_url, d.sha256
                  FROM occurrences o JOIN documents d ON d.id = o.document
                  JOIN variants v ON v.id = o.variant
                  WHERE o.record = ?1 ORDER BY o.document, o.position",
@@ -551,6 +557,7 @@ pub(crate) fn record_details(conn: &Connection, id: &str) -> Result<Option<Value
                     "text": r.get::<_, String>(5)?,
                     "variant": r.get::<_, String>(6)?,
                     "image_url": r.get::<_, Option<String>>(7)?,
+                    "sha256": r.get::<_, Option<String>>(8)?,
                 }))
             })
             .map_err(sql("reading occurrences"))?;

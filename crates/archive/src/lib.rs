@@ -23,7 +23,7 @@
 //! let mut archive = archive::Archive::open("/tmp/a".as_ref(), archive::Mode::Write)?;
 //! let text = "Men walk in a street in Aleppo, Syria, May 2, 2016. REUTERS/Jane Doe";
 //! let mut doc = archive
-//!     .begin_document("note.txt", text.len() as u64, &archive::content_hash(text.as_bytes()))?
+//!     .begin_document("note.txt", text.len() as u64, &archive::DocumentHashes::of(text.as_bytes()))?
 //!     .expect("a new document");
 //! doc.add(archive::NewOccurrence {
 //!     offset: 0,
@@ -180,7 +180,8 @@ impl Error {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     /// Search, show, check: the archive must exist; nothing is written
-    /// (except rebuilding a damaged index).
+    /// (except rebuilding a damaged index, and migrating a store of an
+    /// older schema version, see `store::SCHEMA_V3`).
     Read,
     /// Ingest, reindex: created when absent; holds the index writer, so one
     /// writer at a time.
@@ -193,19 +194,62 @@ pub fn content_hash(bytes: &[u8]) -> String {
     format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
 }
 
-/// A streaming [`content_hash`], for documents read in pieces.
+/// The two hashes of a document: [`content_hash`] (XXH3-128), by which
+/// the archive knows a document it has seen, and its SHA-256, which others
+/// can check a source against (`sha256sum`) and which every occurrence's
+/// provenance shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentHashes {
+    /// XXH3-128, 32 hex digits ([`content_hash`]).
+    pub content_hash: String,
+    /// SHA-256, 64 lower-case hex digits.
+    pub sha256: String,
+}
+
+impl DocumentHashes {
+    /// The hashes of a document held whole in memory.
+    pub fn of(bytes: &[u8]) -> DocumentHashes {
+        let mut hasher = ContentHasher::default();
+        hasher.update(bytes);
+        hasher.finish()
+    }
+}
+
+/// Whether `s` is a SHA-256 as [`DocumentHashes`] writes it (what `check`
+/// holds the store to).
+pub(crate) fn is_sha256_hex(s: &str) -> bool {
+    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// A streaming [`DocumentHashes::of`], for documents read in pieces: both
+/// hashes in the one pass over the bytes.
 #[derive(Default)]
-pub struct ContentHasher(xxhash_rust::xxh3::Xxh3Default);
+pub struct ContentHasher {
+    xxh3: xxhash_rust::xxh3::Xxh3Default,
+    sha256: sha2::Sha256,
+}
 
 impl ContentHasher {
     /// Feeds bytes.
     pub fn update(&mut self, bytes: &[u8]) {
-        self.0.update(bytes);
+        use sha2::Digest;
+        self.xxh3.update(bytes);
+        self.sha256.update(bytes);
     }
 
-    /// The hash of everything fed, as [`content_hash`] gives it.
-    pub fn finish(&self) -> String {
-        format!("{:032x}", self.0.digest128())
+    /// The hashes of everything fed.
+    pub fn finish(self) -> DocumentHashes {
+        use sha2::Digest;
+        use std::fmt::Write;
+        let digest = self.sha256.finalize();
+        let mut sha256 = String::with_capacity(64);
+        for byte in digest.iter() {
+            let _ = write!(sha256, "{byte:02x}");
+        }
+        DocumentHashes {
+            content_hash: format!("{:032x}", self.xxh3.digest128()),
+            sha256,
+        }
     }
 }
 
@@ -220,6 +264,9 @@ pub struct DocumentInfo {
     pub ingested_at: String,
     /// Its caption occurrences.
     pub occurrences: i64,
+    /// Its SHA-256; `None` for a document ingested before schema 3 and not
+    /// ingested again since (see [`Archive::begin_document`]).
+    pub sha256: Option<String>,
 }
 
 /// Counts of what an archive holds.
@@ -477,7 +524,7 @@ impl Archive {
             .map_err(|e| Error::sqlite("reading records to index", e))?;
         let mut stmt = self
             .conn
-            .prepare("SELECT key, seq, json FROM records WHERE seq > ?1 AND seq <= ?2")
+            .prepare("SELECT key, seq, json, id FROM records WHERE seq > ?1 AND seq <= ?2")
             .map_err(|e| Error::sqlite("reading records to index", e))?;
         let mut rows = stmt
             .query([from, to])
@@ -487,6 +534,10 @@ impl Archive {
         // commit for nothing. An empty index (watermark 0) holds none.
         let indexed_max_key = self.indexed_max_key;
         let needs_delete = |key: i64| from > 0 && indexed_max_key.is_none_or(|max| key <= max);
+        // Searches see the reviewer's values: the index is built from the
+        // corrected records (a correction changes the record's change
+        // number, so it is indexed again here).
+        let corrections = review::all_current_values(&self.conn)?;
         let fields = &self.fields;
         let shared = &*writer;
         // This thread reads the rows; helpers parse the JSON and build the
@@ -496,13 +547,16 @@ impl Archive {
             let mut senders = Vec::new();
             let mut helpers = Vec::new();
             for _ in 0..SYNC_HELPERS {
-                let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<(i64, i64, String)>>(4);
+                let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<ToIndex>>(4);
                 senders.push(tx);
                 helpers.push(scope.spawn(move || -> Result<(), Error> {
                     for batch in rx {
-                        for (key, seq, json) in batch {
-                            let record: serde_json::Value = serde_json::from_str(&json)
+                        for (key, seq, json, corrected) in batch {
+                            let mut record: serde_json::Value = serde_json::from_str(&json)
                                 .map_err(|_| Error::BadRecord(key.to_string()))?;
+                            if let Some(values) = corrected {
+                                review::corrected_for_index(&mut record, values);
+                            }
                             if needs_delete(key) {
                                 shared.delete_term(index::key_term(fields, key as u64));
                             }
@@ -516,8 +570,7 @@ impl Archive {
                     Ok(())
                 }));
             }
-            let mut batches: Vec<Vec<(i64, i64, String)>> =
-                (0..SYNC_HELPERS).map(|_| Vec::new()).collect();
+            let mut batches: Vec<Vec<ToIndex>> = (0..SYNC_HELPERS).map(|_| Vec::new()).collect();
             let mut count = 0;
             let mut read = || -> Result<(), Error> {
                 while let Some(row) = rows
@@ -528,8 +581,13 @@ impl Archive {
                     let key: i64 = row.get(0).map_err(get)?;
                     let seq: i64 = row.get(1).map_err(get)?;
                     let json: String = row.get(2).map_err(get)?;
+                    let id = row.get_ref(3).map_err(get)?;
+                    let corrected = match id.as_str() {
+                        Ok(id) => corrections.get(id).map(Vec::as_slice),
+                        Err(e) => return Err(get(e.into())),
+                    };
                     let helper = key.rem_euclid(SYNC_HELPERS as i64) as usize;
-                    batches[helper].push((key, seq, json));
+                    batches[helper].push((key, seq, json, corrected));
                     if batches[helper].len() == 256 {
                         let batch = std::mem::take(&mut batches[helper]);
                         if senders[helper].send(batch).is_err() {
@@ -641,7 +699,8 @@ impl Archive {
         use rusqlite::OptionalExtension;
         self.conn
             .query_row(
-                "SELECT id, path, ingested_at, occurrences FROM documents WHERE content_hash = ?1",
+                "SELECT id, path, ingested_at, occurrences, sha256 FROM documents
+                 WHERE content_hash = ?1",
                 [hash],
                 |r| {
                     Ok(DocumentInfo {
@@ -649,6 +708,7 @@ impl Archive {
                         path: r.get(1)?,
                         ingested_at: r.get(2)?,
                         occurrences: r.get(3)?,
+                        sha256: r.get(4)?,
                     })
                 },
             )
@@ -659,7 +719,8 @@ impl Archive {
     /// Records by public id (or any variant's id), with their occurrences and
     /// variants, as JSON: `{id, record, variants: [{id, text, record}],
     /// occurrences: [{document, path, position, offset, length, text,
-    /// variant, image_url}]}`. `None` when no record has that id.
+    /// variant, image_url, sha256}]}` (`sha256`: the document's, null for
+    /// one ingested before schema 3). `None` when no record has that id.
     pub fn record_details(&self, id: &str) -> Result<Option<serde_json::Value>, Error> {
         ingest::record_details(&self.conn, id)
     }
@@ -685,6 +746,10 @@ impl Archive {
         Ok(keys)
     }
 }
+
+/// A record for `sync_index`'s helpers: store key, change number, JSON,
+/// and the reviewer's values over it.
+type ToIndex<'a> = (i64, i64, String, Option<&'a [(String, serde_json::Value)]>);
 
 /// Fails with [`Error::ReadOnly`] unless a file can be created in `dir`:
 /// SQLite and tantivy would otherwise fail later with messages that do not
@@ -872,6 +937,17 @@ fn open_store_immutable(path: &Path) -> Result<Connection, Error> {
         return Err(Error::not_an_archive(path, "not a dateline archive".into()));
     }
     let version = store::get_meta_i64(&conn, "schema_version")?;
+    if version == 2 {
+        // Migrating writes the store, which cannot be done here.
+        return Err(Error::ReadOnly {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::ReadOnlyFilesystem,
+                "its store has schema version 2 and must be migrated to version 3; \
+                 open it once where it can be written (any dateline command does it)",
+            ),
+        });
+    }
     if version != store::SCHEMA_VERSION {
         return Err(Error::SchemaVersion {
             found: version,

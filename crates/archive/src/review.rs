@@ -8,11 +8,13 @@
 //! Triggers refuse every UPDATE and DELETE on it, so the trail is
 //! append-only for every writer, not only for this library.
 
+use std::collections::HashMap;
+
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{Archive, Error};
+use crate::{store, Archive, Error};
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS review_log (
@@ -197,7 +199,7 @@ impl Archive {
                 "a reviewer name or note is limited to {MAX_REVIEW_TEXT} bytes"
             )));
         }
-        let Some((public_id, machine)) = machine_record(&self.conn, id)? else {
+        let Some((key, public_id, machine)) = machine_record(&self.conn, id)? else {
             return Ok(None);
         };
         let sql = |what: &'static str| move |e| Error::sqlite(what, e);
@@ -272,6 +274,18 @@ impl Archive {
         )
         .map_err(sql("writing a review"))?;
         let seq = tx.last_insert_rowid();
+        if kind == ReviewKind::Correction {
+            // A store change like an ingest's: the record's index document
+            // is built again, with the reviewer's value, by the next
+            // `sync_index` (the one writer of the index).
+            let change = store::get_meta_i64(&tx, "seq")? + 1;
+            tx.execute(
+                "UPDATE records SET seq = ?1 WHERE key = ?2",
+                params![change, key],
+            )
+            .map_err(sql("writing a review"))?;
+            store::set_meta(&tx, "seq", &change.to_string())?;
+        }
         let entry = entries(&tx, "WHERE seq = ?1", params![seq])?.pop();
         tx.commit().map_err(sql("writing a review"))?;
         Ok(entry)
@@ -316,10 +330,9 @@ impl Archive {
             let (Some(field), Some(value)) = (entry.field, entry.new) else {
                 continue;
             };
-            let Some(slot) = at_path_mut(record, &field) else {
+            let Some(machine) = set_field(record, &field, value.clone()) else {
                 continue;
             };
-            let machine = std::mem::replace(slot, value.clone());
             match out.iter_mut().find(|c: &&mut Correction| c.field == field) {
                 Some(c) => {
                     c.value = value;
@@ -389,18 +402,19 @@ impl Archive {
 
 /// The public id and the machine's record JSON of a record, by its public
 /// id or any variant's id.
-fn machine_record(conn: &Connection, id: &str) -> Result<Option<(String, Value)>, Error> {
-    let row: Option<(String, String)> = conn
+fn machine_record(conn: &Connection, id: &str) -> Result<Option<(i64, String, Value)>, Error> {
+    let row: Option<(i64, String, String)> = conn
         .query_row(
-            "SELECT r.id, r.json FROM variants v JOIN records r ON r.key = v.record WHERE v.id = ?1",
+            "SELECT r.key, r.id, r.json FROM variants v JOIN records r ON r.key = v.record
+             WHERE v.id = ?1",
             [id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .optional()
         .map_err(|e| Error::sqlite("looking up a record", e))?;
-    row.map(|(public_id, json)| {
+    row.map(|(key, public_id, json)| {
         serde_json::from_str(&json)
-            .map(|v| (public_id.clone(), v))
+            .map(|v| (key, public_id.clone(), v))
             .map_err(|_| Error::BadRecord(public_id))
     })
     .transpose()
@@ -448,18 +462,72 @@ fn entries(
 
 /// The latest corrected value of each field of a record.
 fn current_values(conn: &Connection, public_id: &str) -> Result<Vec<(String, Value)>, Error> {
-    let mut out: Vec<(String, Value)> = Vec::new();
+    let mut out = Vec::new();
     for entry in entries(
         conn,
         "WHERE record = ?1 AND kind = 'correction' ORDER BY seq",
         params![public_id],
     )? {
-        if let (Some(field), Some(value)) = (entry.field, entry.new) {
-            out.retain(|(f, _)| *f != field);
-            out.push((field, value));
-        }
+        latest(&mut out, entry);
     }
     Ok(out)
+}
+
+/// [`current_values`] of every corrected record, by public id (what the
+/// index is built from; empty when nobody reviewed).
+pub(crate) fn all_current_values(
+    conn: &Connection,
+) -> Result<HashMap<String, Vec<(String, Value)>>, Error> {
+    let mut out: HashMap<String, Vec<(String, Value)>> = HashMap::new();
+    if !has_log(conn)? {
+        return Ok(out);
+    }
+    for entry in entries(conn, "WHERE kind = 'correction' ORDER BY seq", [])? {
+        latest(out.entry(entry.record.clone()).or_default(), entry);
+    }
+    Ok(out)
+}
+
+/// Keeps a correction's value as its field's latest.
+fn latest(values: &mut Vec<(String, Value)>, entry: ReviewEntry) {
+    if let (Some(field), Some(value)) = (entry.field, entry.new) {
+        values.retain(|(f, _)| *f != field);
+        values.push((field, value));
+    }
+}
+
+/// Identifiers the machine derived from a place name, which name the
+/// machine's place: when the reviewer corrects the name and not the
+/// identifier, the identifier names the place the reviewer said is wrong.
+const DERIVED_IDS: &[(&str, &str)] = &[
+    ("location.city", "location.geonames_id"),
+    ("location.country", "location.country_code"),
+    ("location.province", "location.province_code"),
+];
+
+/// A record as searches, filters and facets see it: the reviewer's values
+/// over the machine's, and the machine's identifiers of a corrected place
+/// name left out (see [`DERIVED_IDS`]; else `--city Homs` would still find a
+/// record corrected to Hama by its GeoNames id). Coordinates stay: a
+/// corrected spelling does not move a photo, and a reviewer corrects them
+/// on their own. The record page and exports show the corrected record
+/// with every machine value, this is for the index only.
+pub(crate) fn corrected_for_index(record: &mut Value, values: &[(String, Value)]) {
+    for (field, value) in values {
+        set_field(record, field, value.clone());
+    }
+    for (name, id) in DERIVED_IDS {
+        let corrected = |f: &str| values.iter().any(|(field, _)| field == f);
+        if corrected(name) && !corrected(id) {
+            set_field(record, id, Value::Null);
+        }
+    }
+}
+
+/// Replaces the value at a dotted path, returning the one it held; `None`
+/// (and nothing changed) when the record has no such field.
+fn set_field(record: &mut Value, path: &str, value: Value) -> Option<Value> {
+    at_path_mut(record, path).map(|slot| std::mem::replace(slot, value))
 }
 
 fn state_of(conn: &Connection, public_id: &str) -> Result<ReviewState, Error> {

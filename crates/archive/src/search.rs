@@ -112,7 +112,8 @@ pub struct Hit {
     pub score: f32,
     /// The description around the matched words.
     pub snippet: Snippet,
-    /// The record (see [`Archive::records_by_key`]).
+    /// The record with its corrections (see
+    /// [`Archive::records_with_corrections`]).
     pub record: Value,
 }
 
@@ -182,9 +183,10 @@ impl Archive {
             }
         }
 
-        // Only the page shown is read from the store and given snippets.
+        // Only the page shown is read from the store and given snippets,
+        // with the reviewer's values, as the index has them.
         let keys: Vec<u64> = found.top.iter().map(|&(_, key)| key).collect();
-        let records = self.records_by_key(&keys)?;
+        let records = self.records_with_corrections(&keys)?;
         let snippets = match &plan.text {
             Some(q) => {
                 let mut g = SnippetGenerator::create(&searcher, &**q, self.fields.description)

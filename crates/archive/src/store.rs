@@ -9,7 +9,25 @@ use crate::Error;
 pub const FORMAT: &str = "dateline-archive";
 
 /// The schema version this library reads and writes.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
+
+/// Version 3 of the schema: version 2 ([`SCHEMA_V2`]) plus
+/// `documents.sha256`, the document's SHA-256 (64 lower-case hex digits),
+/// which every occurrence's provenance shows (an occurrence names its
+/// document; the hash is stored once per document, not per occurrence).
+///
+/// A version-2 store is migrated when it is first opened where it can be
+/// written, by any command ([`migrate`]; adding a column rewrites no row, so
+/// it is instant at any size). Existing documents get NULL, never a guess:
+/// the store keeps the captions found in a document, not its bytes, and the
+/// migration does not go back to the source paths (they may be relative to
+/// another directory, URLs, `<stdin>`, or changed since). Ingesting a file
+/// again recomputes it: its XXH3 content hash proves the bytes are the ones
+/// first ingested, and the SHA-256 is then recorded
+/// ([`crate::Archive::record_sha256`]). `meta.sha256_from` is the first
+/// document id that must have one, so `check` can tell a document from
+/// before the migration (a note) from one that lost its hash (a problem).
+const SCHEMA_V3: &str = "ALTER TABLE documents ADD COLUMN sha256 TEXT;";
 
 /// Version 2 of the schema.
 ///
@@ -128,12 +146,14 @@ pub fn open(path: &std::path::Path, create: bool) -> Result<Connection, Error> {
             .unchecked_transaction()
             .map_err(|e| Error::sqlite("creating the store", e))?;
         tx.execute_batch(SCHEMA_V2)
+            .and_then(|_| tx.execute_batch(SCHEMA_V3))
             .map_err(|e| Error::sqlite("creating the store", e))?;
         for (key, value) in [
             ("format", FORMAT.to_string()),
             ("schema_version", SCHEMA_VERSION.to_string()),
             ("seq", "0".to_string()),
             ("indexed_seq", "0".to_string()),
+            ("sha256_from", "1".to_string()),
         ] {
             tx.execute(
                 "INSERT INTO meta(key, value) VALUES (?1, ?2)",
@@ -148,9 +168,13 @@ pub fn open(path: &std::path::Path, create: bool) -> Result<Connection, Error> {
     if format.as_deref() != Some(FORMAT) {
         return Err(Error::not_an_archive(path, "not a dateline archive".into()));
     }
-    let version: i64 = get_meta(&conn, "schema_version")?
+    let mut version: i64 = get_meta(&conn, "schema_version")?
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
+    if version == 2 {
+        migrate(&conn)?;
+        version = get_meta_i64(&conn, "schema_version")?;
+    }
     if version != SCHEMA_VERSION {
         return Err(Error::SchemaVersion {
             found: version,
@@ -158,6 +182,26 @@ pub fn open(path: &std::path::Path, create: bool) -> Result<Connection, Error> {
         });
     }
     Ok(conn)
+}
+
+/// Migrates a version-2 store to version 3 in one transaction (another
+/// process may have done it meanwhile: then nothing is done). See
+/// [`SCHEMA_V3`].
+fn migrate(conn: &Connection) -> Result<(), Error> {
+    let failed = |e| Error::sqlite("migrating the store to schema 3", e);
+    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)
+        .map_err(failed)?;
+    if get_meta_i64(&tx, "schema_version")? == 2 {
+        tx.execute_batch(SCHEMA_V3).map_err(failed)?;
+        let next_document: i64 = tx
+            .query_row("SELECT coalesce(max(id), 0) + 1 FROM documents", [], |r| {
+                r.get(0)
+            })
+            .map_err(failed)?;
+        set_meta(&tx, "sha256_from", &next_document.to_string())?;
+        set_meta(&tx, "schema_version", &SCHEMA_VERSION.to_string())?;
+    }
+    tx.commit().map_err(failed)
 }
 
 /// A `meta` value.
@@ -231,3 +275,6 @@ impl Drop for Checkpointer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

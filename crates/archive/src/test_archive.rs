@@ -14,7 +14,7 @@ pub fn with_captions(dir: &std::path::Path, texts: &[&str]) -> (Archive, Vec<Str
             .begin_document(
                 &format!("d{i}.txt"),
                 text.len() as u64,
-                &crate::content_hash(text.as_bytes()),
+                &crate::DocumentHashes::of(text.as_bytes()),
             )
             .expect("begin")
         else {

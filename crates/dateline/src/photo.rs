@@ -78,15 +78,39 @@ pub fn metadata_of(record: &CaptionRecord) -> PhotoMetadata {
     }
 }
 
-/// Where XMP sidecars go: one directory, one file per record, named after
-/// the record's image (`IMAGE.xmp`, the convention photo tools read) or,
-/// with no local image, its id (`ID.xmp`). Two records whose images share a
-/// name get `IMAGE-ID.xmp` for the second, so no sidecar overwrites
-/// another record's.
-pub struct SidecarDir {
-    dir: PathBuf,
+/// The file names of XMP sidecars, one per record: named after the
+/// record's image (`IMAGE.xmp`, the convention photo tools read) or, with
+/// no local image, its id (`ID.xmp`). Two records whose images share a
+/// name get `IMAGE-ID.xmp` for the second, so no sidecar overwrites another
+/// record's (in a directory or in an export's tar archive alike).
+#[derive(Default)]
+pub struct SidecarNames {
     /// File stem taken → the record id that took it.
     taken: HashMap<String, String>,
+}
+
+impl SidecarNames {
+    /// The file name of the sidecar of record `id` whose image is
+    /// `image_url`.
+    pub fn name(&mut self, id: &str, image_url: Option<&str>) -> String {
+        let image_stem = image_url
+            .filter(|url| !url.contains("://"))
+            .and_then(|path| Path::new(path).file_stem())
+            .and_then(|stem| stem.to_str());
+        let mut stem = image_stem.unwrap_or(id).to_string();
+        match self.taken.get(&stem) {
+            Some(owner) if owner != id => stem = format!("{stem}-{id}"),
+            _ => {}
+        }
+        self.taken.insert(stem.clone(), id.to_string());
+        format!("{stem}.xmp")
+    }
+}
+
+/// Where XMP sidecars go: one directory, files named by [`SidecarNames`].
+pub struct SidecarDir {
+    dir: PathBuf,
+    names: SidecarNames,
 }
 
 impl SidecarDir {
@@ -96,7 +120,7 @@ impl SidecarDir {
             .with_context(|| format!("creating the output directory {}", dir.display()))?;
         Ok(SidecarDir {
             dir: dir.to_path_buf(),
-            taken: HashMap::new(),
+            names: SidecarNames::default(),
         })
     }
 
@@ -108,17 +132,7 @@ impl SidecarDir {
         image_url: Option<&str>,
         sidecar: &[u8],
     ) -> anyhow::Result<()> {
-        let image_stem = image_url
-            .filter(|url| !url.contains("://"))
-            .and_then(|path| Path::new(path).file_stem())
-            .and_then(|stem| stem.to_str());
-        let mut stem = image_stem.unwrap_or(id).to_string();
-        match self.taken.get(&stem) {
-            Some(owner) if owner != id => stem = format!("{stem}-{id}"),
-            _ => {}
-        }
-        self.taken.insert(stem.clone(), id.to_string());
-        let path = self.dir.join(format!("{stem}.xmp"));
+        let path = self.dir.join(self.names.name(id, image_url));
         photometa::write_atomically(&path, sidecar)
             .with_context(|| format!("writing {}", path.display()))
     }

@@ -10,25 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::util::{dateline, scratch, ACTIONS, SUBJECTS};
-
-/// Distinct invented captions, `n` of them starting at `from`, about 300
-/// bytes each.
-fn captions(from: usize, n: usize) -> String {
-    (from..from + n)
-        .map(|i| {
-            format!(
-                "{} {} in Aleppo, Syria, May {}, {}. Residents say caption number {i} was \
-                 written for this test only, to fill the archive. REUTERS/Lina Haddad{}\n\n",
-                SUBJECTS[i % SUBJECTS.len()],
-                ACTIONS[(i / SUBJECTS.len()) % ACTIONS.len()],
-                1 + i % 28,
-                2000 + i % 25,
-                ["", "i", "ov", "son"][(i / 30) % 4],
-            )
-        })
-        .collect()
-}
+use crate::util::{captions, dateline, scratch};
 
 fn run_ok(args: &[&str]) -> String {
     let output = dateline(args, b"");

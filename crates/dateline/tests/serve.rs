@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
 
-use crate::util::{dateline, scratch};
+use crate::util::{captions, dateline, scratch};
 
 /// Kills the server when the test ends, however it ends.
 struct Server(Child);
@@ -227,4 +227,230 @@ fn reparse_keeps_corrections_made_through_the_server() {
         "{}",
         String::from_utf8_lossy(&check.stdout)
     );
+}
+
+/// A GET over a plain socket: the status line, the headers (names in lower
+/// case) and the body, de-chunked (a streamed export is sent in chunks).
+fn get_bytes(addr: &str, path: &str) -> (String, Vec<(String, String)>, Vec<u8>) {
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("send");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).expect("read");
+    let split = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let head = String::from_utf8_lossy(&answer[..split]).into_owned();
+    let mut lines = head.lines();
+    let status = lines.next().unwrap_or("").to_string();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let mut body = answer[split + 4..].to_vec();
+    if headers
+        .iter()
+        .any(|(k, v)| k == "transfer-encoding" && v == "chunked")
+    {
+        let mut plain = Vec::new();
+        let mut rest = &body[..];
+        loop {
+            let eol = rest
+                .windows(2)
+                .position(|w| w == b"\r\n")
+                .expect("a chunk size");
+            let size = usize::from_str_radix(
+                String::from_utf8_lossy(&rest[..eol])
+                    .split(';')
+                    .next()
+                    .unwrap_or(""),
+                16,
+            )
+            .expect("a hex chunk size");
+            rest = &rest[eol + 2..];
+            if size == 0 {
+                break;
+            }
+            plain.extend_from_slice(&rest[..size]);
+            rest = &rest[size + 2..];
+        }
+        body = plain;
+    }
+    (status, headers, body)
+}
+
+fn header<'a>(headers: &'a [(String, String)], name: &str) -> &'a str {
+    headers
+        .iter()
+        .find(|(k, _)| k == name)
+        .map_or("", |(_, v)| v.as_str())
+}
+
+/// The files of a tar archive, by name.
+fn tar_files(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut archive = tar::Archive::new(bytes);
+    let mut files = std::collections::BTreeMap::new();
+    for entry in archive.entries().expect("a tar archive") {
+        let mut entry = entry.expect("an entry");
+        let name = entry.path().expect("a name").display().to_string();
+        let mut content = Vec::new();
+        entry.read_to_end(&mut content).expect("content");
+        files.insert(name, content);
+    }
+    files
+}
+
+#[test]
+fn the_api_exports_every_cli_format_uncapped_as_the_cli_does() {
+    let root = scratch("serve-export");
+    let file = root.join("many.txt");
+    std::fs::write(&file, captions(0, 260)).expect("fixture");
+    let archive = root.join("archive");
+    let dir = archive.to_str().expect("UTF-8");
+    let ingest = dateline(
+        &["ingest", "--archive", dir, file.to_str().expect("UTF-8")],
+        b"",
+    );
+    assert!(
+        ingest.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ingest.stderr)
+    );
+    let cli = |args: &[&str]| {
+        let mut all = vec!["export", "--archive", dir];
+        all.extend(args);
+        let out = dateline(&all, b"");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let jsonl = cli(&["--format", "jsonl"]);
+    let records = jsonl
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .count();
+    // More than a search page may hold (server::MAX_PAGE): no cap.
+    assert!(records > 200, "{records} records");
+
+    let (server, url, _) = serve(&archive);
+    let addr = url
+        .trim()
+        .trim_start_matches("dateline serve: http://")
+        .split('/')
+        .next()
+        .expect("address")
+        .to_string();
+    let api = |format: &str, query: &str| {
+        let (status, headers, body) =
+            get_bytes(&addr, &format!("/api/export?format={format}{query}"));
+        assert!(status.ends_with("200 OK"), "{format}: {status}");
+        (headers, body)
+    };
+
+    // The streamed text formats: byte for byte what the CLI writes.
+    for (format, media_type) in [
+        ("jsonl", "application/x-ndjson"),
+        ("csv", "text/csv; charset=utf-8"),
+        ("geojson", "application/geo+json"),
+    ] {
+        let (headers, body) = api(format, "");
+        assert_eq!(header(&headers, "content-type"), media_type);
+        assert_eq!(header(&headers, "x-total-count"), records.to_string());
+        assert_eq!(body, cli(&["--format", format]), "{format}");
+    }
+    let (_, csv) = api("csv", "");
+    assert_eq!(csv.iter().filter(|&&b| b == b'\n').count(), records + 1);
+    let (_, geojson) = api("geojson", "");
+    let geojson: serde_json::Value = serde_json::from_slice(&geojson).expect("GeoJSON");
+    assert_eq!(
+        geojson["features"].as_array().expect("features").len(),
+        records
+    );
+
+    // GeoParquet: every record a row, the rows of the CLI's file.
+    let (headers, parquet) = api("parquet", "");
+    assert_eq!(
+        header(&headers, "content-type"),
+        "application/vnd.apache.parquet"
+    );
+    assert!(header(&headers, "content-disposition").contains("dateline-export.parquet"));
+    let rows = |bytes: Vec<u8>| -> Vec<String> {
+        use parquet::file::reader::{FileReader, SerializedFileReader};
+        let reader = SerializedFileReader::new(bytes::Bytes::from(bytes)).expect("a Parquet file");
+        assert!(reader
+            .metadata()
+            .file_metadata()
+            .key_value_metadata()
+            .is_some_and(|kv| kv.iter().any(|k| k.key == "geo")));
+        reader
+            .get_row_iter(None)
+            .expect("rows")
+            .map(|row| row.expect("a row").to_string())
+            .collect()
+    };
+    let from_api = rows(parquet);
+    assert_eq!(from_api.len(), records);
+    let file = root.join("cli.parquet");
+    cli(&[
+        "--format",
+        "parquet",
+        "--out",
+        file.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(
+        from_api,
+        rows(std::fs::read(&file).expect("the CLI's file"))
+    );
+
+    // XMP sidecars: a tar of the files `--format xmp --out DIR` writes.
+    let (headers, tar) = api("xmp", "");
+    assert_eq!(header(&headers, "content-type"), "application/x-tar");
+    assert!(header(&headers, "content-disposition").contains("dateline-export.xmp.tar"));
+    let from_api = tar_files(&tar);
+    assert_eq!(from_api.len(), records);
+    let sidecars = root.join("sidecars");
+    cli(&[
+        "--format",
+        "xmp",
+        "--out",
+        sidecars.to_str().expect("UTF-8"),
+    ]);
+    let mut from_cli = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir(&sidecars).expect("sidecars") {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        from_cli.insert(name, std::fs::read(&path).expect("sidecar"));
+    }
+    assert_eq!(from_api, from_cli);
+
+    // A selection: the same records as the CLI's, in every format.
+    let (headers, body) = api("jsonl", "&from=2010&to=2014");
+    let selected = cli(&["--format", "jsonl", "--from", "2010", "--to", "2014"]);
+    assert_eq!(body, selected);
+    let n = selected
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .count();
+    assert!(n > 0 && n < records, "{n}");
+    assert_eq!(header(&headers, "x-total-count"), n.to_string());
+    assert_eq!(tar_files(&api("xmp", "&from=2010&to=2014").1).len(), n);
+    let (status, _, body) = get_bytes(&addr, "/api/export?format=tiff");
+    assert!(status.contains("400"), "{status}");
+    let error = String::from_utf8_lossy(&body);
+    assert!(
+        error.contains("jsonl, csv, geojson, xmp, parquet"),
+        "{error}"
+    );
+    drop(server);
 }

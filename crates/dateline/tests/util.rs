@@ -113,3 +113,21 @@ pub const ACTIONS: &[&str] = &[
     "clears rubble from a school yard",
     "looks at the ruins of a market",
 ];
+
+/// Distinct invented captions, `n` of them starting at `from`, about 300
+/// bytes each, as one text document.
+pub fn captions(from: usize, n: usize) -> String {
+    (from..from + n)
+        .map(|i| {
+            format!(
+                "{} {} in Aleppo, Syria, May {}, {}. Residents say caption number {i} was \
+                 written for this test only, to fill the archive. REUTERS/Lina Haddad{}\n\n",
+                SUBJECTS[i % SUBJECTS.len()],
+                ACTIONS[(i / SUBJECTS.len()) % ACTIONS.len()],
+                1 + i % 28,
+                2000 + i % 25,
+                ["", "i", "ov", "son"][(i / 30) % 4],
+            )
+        })
+        .collect()
+}

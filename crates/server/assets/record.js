@@ -114,10 +114,10 @@
     }
 
     const occ = clear(document.getElementById("occurrences"));
-    occ.append(el("tr", {}, ...["Document", "Content hash (XXH3-128)", "Source", "Byte offset", "Length", "First seen", "Variant", "Image"].map((h) => el("th", { text: h }))));
+    occ.append(el("tr", {}, ...["Document", "SHA-256", "Content hash (XXH3-128)", "Source", "Byte offset", "Length", "First seen", "Variant", "Image"].map((h) => el("th", { text: h }))));
     for (const o of data.occurrences) {
       const d = o.document_info || {};
-      occ.append(el("tr", {}, el("td", { text: o.document }), el("td", { class: "hash", text: d.content_hash || "" }), el("td", { dir: "auto", text: o.path }),
+      occ.append(el("tr", {}, el("td", { text: o.document }), el("td", { class: "hash", text: o.sha256 || "not recorded (ingested before schema 3)" }), el("td", { class: "hash", text: d.content_hash || "" }), el("td", { dir: "auto", text: o.path }),
         el("td", { text: o.offset }), el("td", { text: o.length }), el("td", { text: d.ingested_at || "" }), el("td", { text: o.variant }), el("td", { dir: "auto", text: o.image_url || "" })));
     }
 

@@ -69,17 +69,15 @@ async fn search(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, A
 }
 
 fn results_json(archive: &Archive, results: &SearchResults) -> Result<Value, ApiError> {
-    let keys: Vec<u64> = results.hits.iter().map(|h| h.key).collect();
-    let records = archive.records_with_corrections(&keys)?;
-    let mut hits = Vec::with_capacity(records.len());
-    for (hit, record) in results.hits.iter().zip(records) {
+    let mut hits = Vec::with_capacity(results.hits.len());
+    for hit in &results.hits {
         hits.push(json!({
             "id": hit.id,
             "score": hit.score,
             "snippet": hit.snippet.text,
             "highlights": hit.snippet.highlights,
             "review_state": archive.review_state(&hit.id)?,
-            "record": record,
+            "record": hit.record,
         }));
     }
     let mut out = json!({
@@ -305,6 +303,10 @@ async fn review(
     write_review(&state, id, body.reviewer, action, body.note).await
 }
 
+/// Appends a review entry; a correction is then indexed (see
+/// [`catch_up_index`]) before the answer, so the next search, facet count
+/// and export see it. The answer is the entry, with `indexed`: whether the
+/// index has the correction yet.
 async fn write_review(
     state: &Arc<State>,
     id: String,
@@ -312,13 +314,39 @@ async fn write_review(
     action: ReviewAction,
     note: String,
 ) -> Result<Response, ApiError> {
-    blocking(state, move |archive, _| {
-        match archive.review(&id, &reviewer, action, &note)? {
-            Some(entry) => Ok((StatusCode::CREATED, Json(json!(entry))).into_response()),
-            None => Err(ApiError::not_found(format!("no record {id:?}"))),
-        }
+    let corrects = matches!(action, ReviewAction::Correct { .. });
+    let entry = blocking(state, move |archive, _| {
+        archive
+            .review(&id, &reviewer, action, &note)?
+            .ok_or_else(|| ApiError::not_found(format!("no record {id:?}")))
     })
-    .await
+    .await?;
+    let mut answer = json!(entry);
+    if corrects {
+        let state = Arc::clone(state);
+        answer["indexed"] = json!(tokio::task::spawn_blocking(move || catch_up_index(&state))
+            .await
+            .unwrap_or(false));
+    }
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+/// Brings the index up to the store (a correction changed a record) and
+/// says whether it could. The server's handles only read, so the index
+/// writer is taken for the moment it takes (one at a time, so two
+/// reviewers never contend for it); while an ingest or a reindex holds it,
+/// that process indexes the change instead (searches report `index_behind`
+/// until it has).
+fn catch_up_index(state: &State) -> bool {
+    let _one_at_a_time = state.index_writes.lock().unwrap_or_else(|e| e.into_inner());
+    match Archive::open(&state.archive_dir, archive::Mode::Write) {
+        Ok(_) => true,
+        Err(archive::Error::Busy) => false,
+        Err(e) => {
+            eprintln!("dateline serve: indexing a correction: {e}");
+            false
+        }
+    }
 }
 
 /// `GET /api/review/queue`: unreviewed records, flagged first.

@@ -19,18 +19,29 @@ use crate::{ApiError, State};
 /// An export failure, reported to the server's log.
 pub type ExportError = Box<dyn std::error::Error + Send + Sync>;
 
+/// An export format the API offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExportFormat {
+    /// Its name, the value of `format=`.
+    pub name: &'static str,
+    /// The body's media type.
+    pub media_type: &'static str,
+    /// The extension of the file name the download suggests.
+    pub extension: &'static str,
+}
+
 /// Writes records in the export formats (the CLI's `dateline export`).
 pub trait Exporter: Send + Sync {
-    /// Format names with their media types.
-    fn formats(&self) -> &[(&'static str, &'static str)];
+    /// The formats offered.
+    fn formats(&self) -> &[ExportFormat];
 
     /// Writes `records` (as the archive stores them, corrections applied and
-    /// listed under `corrections`) to `out` in `format`.
+    /// listed under `corrections`) to `out` in `format`, as one stream.
     fn export(
         &self,
         format: &str,
         records: &mut dyn Iterator<Item = Value>,
-        out: &mut dyn Write,
+        out: &mut (dyn Write + Send),
     ) -> Result<(), ExportError>;
 }
 
@@ -42,8 +53,8 @@ const PIECE: usize = 64 * 1024;
 /// `GET /api/export`: the selection in `format`, streamed.
 pub async fn export(state: Arc<State>, params: Params) -> Result<Response, ApiError> {
     let format = params.get("format").unwrap_or("jsonl").to_string();
-    let Some(&(_, media_type)) = state.exporter.formats().iter().find(|(f, _)| *f == format) else {
-        let names: Vec<&str> = state.exporter.formats().iter().map(|(f, _)| *f).collect();
+    let Some(&chosen) = state.exporter.formats().iter().find(|f| f.name == format) else {
+        let names: Vec<&str> = state.exporter.formats().iter().map(|f| f.name).collect();
         return Err(ApiError::bad_request(format!(
             "format {format:?} is not one of {}",
             names.join(", ")
@@ -101,14 +112,13 @@ pub async fn export(state: Arc<State>, params: Params) -> Result<Response, ApiEr
     let mut response = Response::new(Body::from_stream(stream));
     *response.status_mut() = StatusCode::OK;
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(media_type));
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(chosen.media_type),
+    );
     if let Ok(v) = HeaderValue::from_str(&format!(
         "attachment; filename=\"dateline-export.{}\"",
-        if format == "geojson" {
-            "geojson"
-        } else {
-            &format
-        }
+        chosen.extension
     )) {
         headers.insert(header::CONTENT_DISPOSITION, v);
     }

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use error::ApiError;
-pub use export::{ExportError, Exporter};
+pub use export::{ExportError, ExportFormat, Exporter};
 pub use pool::Pool;
 pub use security::{load_or_create_token, Token, TokenSource, CSP, TOKEN_FILE};
 
@@ -52,6 +52,8 @@ pub struct State {
     pub(crate) archive_dir: PathBuf,
     pub(crate) loopback: bool,
     pub(crate) token: Token,
+    /// Held while the server writes the index (see `api::catch_up_index`).
+    pub(crate) index_writes: std::sync::Mutex<()>,
 }
 
 impl State {
@@ -69,6 +71,7 @@ impl State {
             archive_dir: config.archive.clone(),
             loopback: config.bind.ip().is_loopback(),
             token: config.token.clone(),
+            index_writes: std::sync::Mutex::new(()),
         })
     }
 

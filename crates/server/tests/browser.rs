@@ -351,6 +351,18 @@ async fn the_pages_work_in_chromium() {
         count(&c, "#variants .variant").await == 2 && count(&c, "#variants ins").await >= 1,
         "variants with a diff"
     );
+    let sha256 = archive::DocumentHashes::of(fixture::CAPTIONS[0].as_bytes()).sha256;
+    let provenance = c
+        .find(Locator::Id("occurrences"))
+        .await
+        .expect("occurrences")
+        .text()
+        .await
+        .expect("text");
+    assert!(
+        provenance.contains("SHA-256") && provenance.contains(&sha256),
+        "each occurrence shows its document's SHA-256: {provenance}"
+    );
     shot(&c, "record").await;
 
     // A correction without the token is refused, with it saved.

@@ -171,6 +171,20 @@ async fn record_page_data_has_fields_spans_flags_occurrences_variants() {
         32
     );
     assert!(occurrence["document_info"]["ingested_at"].is_string());
+    // Each occurrence carries the SHA-256 of the document it came from
+    // (the fixture ingests each caption as a document of its own).
+    let shas: Vec<&str> = r["occurrences"]
+        .as_array()
+        .expect("occurrences")
+        .iter()
+        .map(|o| o["sha256"].as_str().expect("sha256"))
+        .collect();
+    let expected: Vec<String> = fixture::CAPTIONS[..2]
+        .iter()
+        .map(|c| archive::DocumentHashes::of(c.as_bytes()).sha256)
+        .collect();
+    assert_eq!(shas, expected);
+    assert_eq!(occurrence["document_info"]["sha256"], expected[0].as_str());
     assert_eq!(
         r["variants"].as_array().expect("variants").len(),
         2,
@@ -268,7 +282,7 @@ async fn corrections_need_the_token_and_show_in_record_history_and_export() {
         .iter()
         .all(|r| r["id"] != f.homs.as_str()));
 
-    let (status, headers, body) = call(&app, get("/api/export?format=jsonl&city=Homs")).await;
+    let (status, headers, body) = call(&app, get("/api/export?format=jsonl&city=Hama")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers["x-total-count"], "1");
     let line: Value =
@@ -278,6 +292,156 @@ async fn corrections_need_the_token_and_show_in_record_history_and_export() {
         "the export carries the corrected value"
     );
     assert_eq!(line["corrections"][0]["field"], "location.city");
+}
+
+/// The facet counts of one dimension, as `(value, count)`.
+fn facet_counts(results: &Value, dim: &str) -> Vec<(String, u64)> {
+    results["facets"][dim]
+        .as_array()
+        .expect("facet")
+        .iter()
+        .map(|v| {
+            (
+                v["value"].as_str().expect("value").to_string(),
+                v["count"].as_u64().expect("count"),
+            )
+        })
+        .collect()
+}
+
+fn ids_of(results: &Value) -> Vec<String> {
+    results["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|h| h["id"].as_str().expect("id").to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn facets_filters_search_and_exports_see_the_corrected_values() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let homs = f.homs.clone();
+    let count = |facets: &Value, dim: &str, value: &str| {
+        facet_counts(facets, dim)
+            .into_iter()
+            .find(|(v, _)| v == value)
+            .map_or(0, |(_, n)| n)
+    };
+    let before = json_of(&app, "/api/facets").await;
+    assert_eq!(count(&before, "city", "Homs"), 1);
+    assert_eq!(count(&before, "city", "Hama"), 0);
+    for spelling in ["Homs", "Hims"] {
+        let found = json_of(&app, &format!("/api/search?city={spelling}")).await;
+        assert_eq!(ids_of(&found), vec![homs.clone()], "{spelling}");
+    }
+
+    let correct = |field: &str, value: Value| {
+        post(
+            &format!("/api/records/{homs}/corrections"),
+            json!({"reviewer": "Ana", "field": field, "value": value}),
+            Some(TOKEN),
+        )
+    };
+    for (field, value) in [
+        ("location.city", json!("Hama")),
+        ("credit.agencies", json!(["Agence France-Presse"])),
+        (
+            "description",
+            json!("A cyclist passes closed stalls in Hama"),
+        ),
+    ] {
+        let (status, _, body) = call(&app, correct(field, value)).await;
+        assert_eq!(status, StatusCode::CREATED, "{field}");
+        let entry: Value = serde_json::from_slice(&body).expect("JSON");
+        assert_eq!(entry["indexed"], true, "no ingest is running: {entry}");
+    }
+
+    // Facets count the record under the reviewer's values only.
+    let after = json_of(&app, "/api/facets").await;
+    assert_eq!(count(&after, "city", "Homs"), 0, "{after}");
+    assert_eq!(count(&after, "city", "Hama"), 1, "{after}");
+    assert_eq!(count(&after, "agency", "Agence France-Presse"), 1);
+    assert_eq!(
+        count(&after, "agency", "Reuters"),
+        count(&before, "agency", "Reuters") - 1
+    );
+    assert_eq!(after["total"], before["total"]);
+    let with_hits = json_of(&app, "/api/search?facets=true&limit=50").await;
+    assert_eq!(count(&with_hits, "city", "Hama"), 1);
+
+    // Filters: found by the new city, not the old, whatever the spelling
+    // (the machine's GeoNames id of Homs is not the record's any more).
+    for (query, expected) in [
+        ("city=Hama", vec![homs.clone()]),
+        ("city=Homs", vec![]),
+        ("city=Hims", vec![]),
+        ("agency=Agence+France-Presse", vec![homs.clone()]),
+        ("q=stalls", vec![homs.clone()]),
+        ("q=bicycle", vec![]),
+    ] {
+        let found = json_of(&app, &format!("/api/search?{query}")).await;
+        assert_eq!(ids_of(&found), expected, "{query}");
+    }
+    let agency = json_of(&app, "/api/search?agency=Reuters&limit=50").await;
+    assert!(!ids_of(&agency).contains(&homs), "{agency}");
+    let hit = &json_of(&app, "/api/search?q=stalls").await["hits"][0];
+    assert!(
+        hit["snippet"].as_str().expect("snippet").contains("stalls"),
+        "the snippet is of the corrected description: {hit}"
+    );
+    assert_eq!(hit["record"]["location"]["city"], "Hama");
+    let map = json_of(&app, "/api/map?level=country&city=Hama").await;
+    assert_eq!(map["total"], 1);
+
+    // Exports select by the corrected values and name the fields corrected.
+    let (_, headers, body) = call(&app, get("/api/export?format=jsonl&city=Homs")).await;
+    assert_eq!(headers["x-total-count"], "0");
+    assert!(body.is_empty());
+    let (_, headers, body) = call(&app, get("/api/export?format=jsonl&city=Hama")).await;
+    assert_eq!(headers["x-total-count"], "1");
+    let line: Value = serde_json::from_slice(&body).expect("one JSON line");
+    assert_eq!(line["location"]["city"], "Hama");
+    let mut corrected: Vec<&str> = line["corrections"]
+        .as_array()
+        .expect("corrections")
+        .iter()
+        .map(|c| c["field"].as_str().expect("field"))
+        .collect();
+    corrected.sort_unstable();
+    assert_eq!(
+        corrected,
+        ["credit.agencies", "description", "location.city"]
+    );
+
+    // The index is derived from the store: rebuilt, it holds the same.
+    {
+        let mut archive =
+            archive::Archive::open(f.dir.path(), archive::Mode::Write).expect("writer");
+        archive.reindex().expect("reindex");
+        assert!(archive.check().expect("check").is_ok());
+    }
+    let rebuilt = json_of(&app, "/api/facets").await;
+    assert_eq!(rebuilt["facets"], after["facets"]);
+
+    // While another process holds the index writer (an ingest), the
+    // correction waits in the store, and searches say the index is behind;
+    // that writer's next sync indexes it.
+    let ingest = archive::Archive::open(f.dir.path(), archive::Mode::Write).expect("writer");
+    let (status, _, body) = call(&app, correct("location.city", json!("Idlib"))).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let entry: Value = serde_json::from_slice(&body).expect("JSON");
+    assert_eq!(entry["indexed"], false, "{entry}");
+    let lagging = json_of(&app, "/api/search?city=Idlib").await;
+    assert_eq!(lagging["total"], 0);
+    assert!(lagging["index_behind"].as_i64().expect("behind") > 0);
+    let mut ingest = ingest;
+    ingest.sync_index().expect("the writer's sync");
+    drop(ingest);
+    let caught_up = json_of(&app, "/api/search?city=Idlib").await;
+    assert_eq!(ids_of(&caught_up), vec![homs.clone()]);
+    assert_eq!(caught_up["index_behind"], 0);
 }
 
 #[tokio::test]

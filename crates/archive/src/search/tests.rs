@@ -77,7 +77,7 @@ fn ingest(archive: &mut Archive, name: &str, captions: &[String]) {
         .begin_document(
             name,
             text.len() as u64,
-            &crate::content_hash(text.as_bytes()),
+            &crate::DocumentHashes::of(text.as_bytes()),
         )
         .expect("begin")
         .expect("a new document");

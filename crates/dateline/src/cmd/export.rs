@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use super::ingest::ArchiveArg;
 use super::search::SelectArgs;
-use crate::photo::SidecarDir;
+use crate::photo::{SidecarDir, SidecarNames};
 
 /// Records fetched from the store at a time.
 const CHUNK: usize = 1000;
@@ -90,40 +90,37 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
             .search_keys(&args.select.query(0, false), gazetteer)
             .context("selecting records")?
     };
-    let stdout = io::stdout().lock();
-    let mut out = io::BufWriter::with_capacity(256 * 1024, stdout);
+    // Corrections applied in every format: an export carries the reviewed
+    // values and names the fields a reviewer changed.
+    // A store error ends the records; it is kept here and reported, and a
+    // file is then not completed.
+    let failure = std::cell::Cell::new(None);
+    let mut records = keys
+        .chunks(CHUNK)
+        .map(|chunk| archive.records_with_corrections(chunk))
+        .map_while(|read| read.map_err(|e| failure.set(Some(e))).ok())
+        .flatten();
     match args.format {
         Format::Jsonl | Format::Csv | Format::Geojson => {
-            // Corrections applied: an export carries the reviewed values
-            // and names the fields a reviewer changed.
-            let mut failure = None;
-            {
-                let mut records = keys
-                    .chunks(CHUNK)
-                    .map(|chunk| archive.records_with_corrections(chunk))
-                    .map_while(|read| read.map_err(|e| failure = Some(e)).ok())
-                    .flatten();
-                write_records(args.format, &mut records, &mut out)?;
-            }
-            if let Some(e) = failure {
-                return Err(e.into());
-            }
+            // Unlocked (`Send`, as the stream writer takes it): the buffer
+            // takes the lock once per 256 KiB.
+            let mut out = io::BufWriter::with_capacity(256 * 1024, io::stdout());
+            write_records(args.format, &mut records, &mut out)?;
+            out.flush()?;
         }
         Format::Parquet => {
             let path = args
                 .out
                 .as_deref()
                 .context("--format parquet needs --out FILE")?;
+            // A file renamed into place when whole, not the stream.
             let mut file = crate::parquet::create_with(path, true)?;
-            for chunk in keys.chunks(CHUNK) {
-                // As the streamed formats: the reviewed values, and the
-                // fields a reviewer changed in `corrected_fields`.
-                for stored in archive.records_with_corrections(chunk)? {
-                    let info = columnar::ArchiveInfo::of_export(&stored);
-                    let record: caption::CaptionRecord =
-                        serde_json::from_value(stored).context("reading a stored record")?;
-                    file.write(&record, Some(&info))?;
-                }
+            for stored in &mut records {
+                let (record, info) = parquet_row(stored)?;
+                file.write(&record, Some(&info))?;
+            }
+            if let Some(e) = failure.take() {
+                return Err(e.into());
             }
             file.finish()?;
         }
@@ -133,27 +130,27 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
                 .as_deref()
                 .context("--format xmp needs --out DIR")?;
             let mut sidecars = SidecarDir::create(dir)?;
-            for chunk in keys.chunks(CHUNK) {
-                for stored in archive.records_by_key(chunk)? {
-                    let record: caption::CaptionRecord =
-                        serde_json::from_value(stored).context("reading a stored record")?;
-                    let sidecar = photometa::xmp_sidecar(&crate::photo::metadata_of(&record));
-                    sidecars.write(&record.id, record.image_url.as_deref(), sidecar.as_bytes())?;
-                }
+            for stored in &mut records {
+                let (record, sidecar) = sidecar_of(stored)?;
+                sidecars.write(&record.id, record.image_url.as_deref(), sidecar.as_bytes())?;
             }
         }
     }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    match failure.take() {
+        Some(e) => Err(e.into()),
+        None => Ok(ExitCode::SUCCESS),
+    }
 }
 
-/// Writes records (as the archive stores them) in a streamed format:
-/// JSON Lines, CSV or GeoJSON (`Xmp` and `Parquet` write files, so are
-/// not one).
+/// Writes records (as the archive stores them, corrections applied) as one
+/// stream in any format: JSON Lines, CSV, GeoJSON, GeoParquet (row groups
+/// written as they fill), or XMP sidecars as a tar archive of
+/// `NAME.xmp` files (named as `--format xmp --out DIR` names them). The
+/// API's export route streams through this.
 pub(crate) fn write_records(
     format: Format,
     records: &mut dyn Iterator<Item = Value>,
-    out: &mut dyn Write,
+    out: &mut (dyn Write + Send),
 ) -> anyhow::Result<()> {
     match format {
         Format::Jsonl => {
@@ -185,12 +182,53 @@ pub(crate) fn write_records(
             }
             out.write_all(b"\n]}\n")?;
         }
-        Format::Xmp => anyhow::bail!("XMP sidecars are files in a directory, not a stream"),
         Format::Parquet => {
-            anyhow::bail!("Parquet is a file written whole (--out FILE), not a stream")
+            let mut file = columnar::GeoParquetWriter::new(&mut *out, true)?;
+            for stored in records {
+                let (record, info) = parquet_row(stored)?;
+                file.write(&record, Some(&info))?;
+            }
+            file.finish()?;
+        }
+        Format::Xmp => {
+            let mut tar = tar::Builder::new(&mut *out);
+            let mut names = SidecarNames::default();
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs());
+            for stored in records {
+                let (record, sidecar) = sidecar_of(stored)?;
+                let name = names.name(&record.id, record.image_url.as_deref());
+                let mut header = tar::Header::new_ustar();
+                header.set_size(sidecar.len() as u64);
+                header.set_mode(0o644);
+                header.set_mtime(now);
+                header.set_entry_type(tar::EntryType::Regular);
+                // A name too long for the header goes in a GNU long-name
+                // entry; `tar` and every archiver read it.
+                tar.append_data(&mut header, &name, sidecar.as_bytes())
+                    .with_context(|| format!("adding {name} to the tar archive"))?;
+            }
+            tar.finish()?;
         }
     }
     Ok(())
+}
+
+/// A stored record as a GeoParquet row: the record's columns and the
+/// archive's (counts, corrected fields).
+fn parquet_row(stored: Value) -> anyhow::Result<(caption::CaptionRecord, columnar::ArchiveInfo)> {
+    let info = columnar::ArchiveInfo::of_export(&stored);
+    let record = serde_json::from_value(stored).context("reading a stored record")?;
+    Ok((record, info))
+}
+
+/// A stored record and its XMP sidecar.
+fn sidecar_of(stored: Value) -> anyhow::Result<(caption::CaptionRecord, String)> {
+    let record: caption::CaptionRecord =
+        serde_json::from_value(stored).context("reading a stored record")?;
+    let sidecar = photometa::xmp_sidecar(&crate::photo::metadata_of(&record));
+    Ok((record, sidecar))
 }
 
 fn text(v: &Value) -> String {
@@ -236,8 +274,18 @@ fn csv_row(r: &Value) -> Vec<String> {
         joined(&r["flags"], None),
         text(&r["archive"]["variants"]),
         text(&r["archive"]["occurrences"]),
-        joined(&r["corrections"], Some("field")),
+        corrected_fields(r).join("; "),
     ]
+}
+
+/// The fields a reviewer corrected (the values shown are theirs).
+fn corrected_fields(r: &Value) -> Vec<&str> {
+    r["corrections"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["field"].as_str())
+        .collect()
 }
 
 /// A GeoJSON point feature for a located record.
@@ -258,6 +306,7 @@ fn feature(r: &Value) -> Option<Value> {
             "country": loc["country"],
             "geonames_id": loc["geonames_id"],
             "flags": r["flags"],
+            "corrected_fields": corrected_fields(r),
         },
     }))
 }

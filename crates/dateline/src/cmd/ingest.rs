@@ -235,12 +235,22 @@ fn ingest_one(
         .as_ref()
         .map_or_else(|| input.path.clone(), |s| Some(s.path.clone()));
     let path = path.context("an input with no path")?;
-    let (hash, size) = hash_file(&path).with_context(|| format!("reading {}", input.name))?;
-    if let Some(doc) = archive.document_by_hash(&hash)? {
+    let (hashes, size) = hash_file(&path).with_context(|| format!("reading {}", input.name))?;
+    if let Some(doc) = archive.document_by_hash(&hashes.content_hash)? {
+        // The same bytes as first ingested (same XXH3): a document from
+        // before schema 3 gets its SHA-256 now.
+        let hashed = doc.sha256.is_none() && archive.record_sha256(doc.id, &hashes.sha256)?;
         progress.suspend(|| {
             eprintln!(
-                "dateline: {}: already in the archive (ingested {} from {}), nothing added",
-                input.name, doc.ingested_at, doc.path
+                "dateline: {}: already in the archive (ingested {} from {}), nothing added{}",
+                input.name,
+                doc.ingested_at,
+                doc.path,
+                if hashed {
+                    " but its SHA-256, recorded now"
+                } else {
+                    ""
+                }
             )
         });
         return Ok(None);
@@ -256,7 +266,7 @@ fn ingest_one(
             .to_string(),
         None => "<stdin>".to_string(),
     };
-    let Some(mut doc) = archive.begin_document(&stored_path, size, &hash)? else {
+    let Some(mut doc) = archive.begin_document(&stored_path, size, &hashes)? else {
         return Ok(None);
     };
     let name = input.name.as_str();
@@ -361,8 +371,8 @@ fn occurrences(pieces: &[Piece], gazetteer: &Gazetteer) -> Vec<PreparedOccurrenc
         .collect()
 }
 
-/// Content hash and size of a file, read once in large blocks.
-fn hash_file(path: &Path) -> io::Result<(String, u64)> {
+/// The hashes and size of a file, read once in large blocks.
+fn hash_file(path: &Path) -> io::Result<(archive::DocumentHashes, u64)> {
     let mut file = std::fs::File::open(path)?;
     let mut hasher = archive::ContentHasher::default();
     let mut buffer = vec![0u8; 1 << 20];

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use archive::Mode;
-use server::{ServeConfig, TokenSource};
+use server::{ExportFormat, ServeConfig, TokenSource};
 
 use super::export::{write_records, Format};
 use super::ingest::ArchiveArg;
@@ -30,31 +30,72 @@ pub struct ServeArgs {
     readers: usize,
 }
 
-/// The CLI's streamed export formats, for the API's export route.
+/// The CLI's export formats, each as one stream, for the API's export route.
 struct CliFormats;
 
+/// What the API offers: every `dateline export --format`, in its order.
+const API_FORMATS: &[(Format, ExportFormat)] = &[
+    (
+        Format::Jsonl,
+        ExportFormat {
+            name: "jsonl",
+            media_type: "application/x-ndjson",
+            extension: "jsonl",
+        },
+    ),
+    (
+        Format::Csv,
+        ExportFormat {
+            name: "csv",
+            media_type: "text/csv; charset=utf-8",
+            extension: "csv",
+        },
+    ),
+    (
+        Format::Geojson,
+        ExportFormat {
+            name: "geojson",
+            media_type: "application/geo+json",
+            extension: "geojson",
+        },
+    ),
+    (
+        Format::Xmp,
+        ExportFormat {
+            name: "xmp",
+            media_type: "application/x-tar",
+            extension: "xmp.tar",
+        },
+    ),
+    (
+        Format::Parquet,
+        ExportFormat {
+            name: "parquet",
+            media_type: "application/vnd.apache.parquet",
+            extension: "parquet",
+        },
+    ),
+];
+
+/// The export formats alone, as the server lists them.
+static FORMATS: std::sync::LazyLock<Vec<ExportFormat>> =
+    std::sync::LazyLock::new(|| API_FORMATS.iter().map(|(_, f)| *f).collect());
+
 impl server::Exporter for CliFormats {
-    fn formats(&self) -> &[(&'static str, &'static str)] {
-        &[
-            ("jsonl", "application/x-ndjson"),
-            ("csv", "text/csv; charset=utf-8"),
-            ("geojson", "application/geo+json"),
-        ]
+    fn formats(&self) -> &[ExportFormat] {
+        &FORMATS
     }
 
     fn export(
         &self,
         format: &str,
         records: &mut dyn Iterator<Item = serde_json::Value>,
-        out: &mut dyn std::io::Write,
+        out: &mut (dyn std::io::Write + Send),
     ) -> Result<(), server::ExportError> {
-        let format = match format {
-            "jsonl" => Format::Jsonl,
-            "csv" => Format::Csv,
-            "geojson" => Format::Geojson,
-            other => return Err(format!("no export format {other:?}").into()),
+        let Some((format, _)) = API_FORMATS.iter().find(|(_, f)| f.name == format) else {
+            return Err(format!("no export format {format:?}").into());
         };
-        write_records(format, records, out).map_err(Into::into)
+        write_records(*format, records, out).map_err(Into::into)
     }
 }
 

@@ -117,12 +117,15 @@ fn write_text(out: &mut impl Write, details: &Value) -> io::Result<()> {
     for o in &occurrences {
         writeln!(
             out,
-            "  {} #{} bytes {}+{}  variant {}",
+            "  {} #{} bytes {}+{}  variant {}\n    sha256 {}",
             s(&o["path"]),
             o["position"],
             o["offset"],
             o["length"],
-            s(&o["variant"])
+            s(&o["variant"]),
+            o["sha256"]
+                .as_str()
+                .unwrap_or("not recorded (ingested before schema 3)")
         )?;
     }
     Ok(())

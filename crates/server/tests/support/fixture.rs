@@ -36,15 +36,19 @@ pub struct Fixture {
 struct Jsonl;
 
 impl server::Exporter for Jsonl {
-    fn formats(&self) -> &[(&'static str, &'static str)] {
-        &[("jsonl", "application/x-ndjson")]
+    fn formats(&self) -> &[server::ExportFormat] {
+        &[server::ExportFormat {
+            name: "jsonl",
+            media_type: "application/x-ndjson",
+            extension: "jsonl",
+        }]
     }
 
     fn export(
         &self,
         _format: &str,
         records: &mut dyn Iterator<Item = serde_json::Value>,
-        out: &mut dyn std::io::Write,
+        out: &mut (dyn std::io::Write + Send),
     ) -> Result<(), server::ExportError> {
         for record in records {
             serde_json::to_writer(&mut *out, &record)?;
