@@ -125,19 +125,11 @@ impl Page {
         let lines = line::read_lines(input);
         let (props, credits) = features::props_of(input, &lines);
         let gaps: Vec<bool> = lines.iter().map(|l| l.blank_before).collect();
-        let possible = lines
+        let mut possible = lines
             .iter()
             .zip(&props)
             .enumerate()
             .map(|(i, (l, p))| {
-                // A line cut short (`...more`) ends its caption: the next
-                // line never carries it on.
-                let after_cut = i > 0 && props[i - 1] & features::TRUNCATED != 0;
-                let not_after_cut = if after_cut {
-                    !(1u8 << LineKind::CaptionContinuation.index())
-                } else {
-                    u8::MAX
-                };
                 // No chrome is kilobytes long (captions are under 4 KB,
                 // chrome under a hundred bytes): a line that long is kept
                 // as text, never dropped.
@@ -146,17 +138,23 @@ impl Page {
                 let alone = lines.len() == 1 && !l.content.is_empty();
                 if l.content.len() >= MIN_TEXT_LINE_BYTES || (i == 0 && starts_inside_line) || alone
                 {
-                    return (1 << LineKind::CaptionStart.index()
-                        | 1 << LineKind::CaptionContinuation.index())
-                        & not_after_cut;
+                    return 1 << LineKind::CaptionStart.index()
+                        | 1 << LineKind::CaptionContinuation.index();
                 }
                 model::possible_kinds(
                     l.content.is_empty(),
                     p & (features::CREDIT_ONLY | features::CREDIT_LABEL) != 0,
                     p & features::CREDIT_LABEL != 0,
-                ) & not_after_cut
+                )
             })
-            .collect();
+            .collect::<Vec<u8>>();
+        // A line cut short (`...more`) ends its caption: the next line
+        // never carries it on.
+        for i in 1..possible.len() {
+            if props[i - 1] & features::TRUNCATED != 0 {
+                possible[i] &= !(1 << LineKind::CaptionContinuation.index());
+            }
+        }
         let features = features::features(&props, &gaps);
         Page {
             lines,

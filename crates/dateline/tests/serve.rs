@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
 
-use crate::util::{captions, dateline, scratch};
+use crate::util::{assert_success, captions, dateline, scratch};
 
 /// Kills the server when the test ends, however it ends.
 struct Server(Child);
@@ -153,15 +153,10 @@ fn reparse_keeps_corrections_made_through_the_server() {
     .expect("fixture");
     let archive = root.join("archive");
     let dir = archive.to_str().expect("UTF-8");
-    let ingest = dateline(
+    assert_success(&dateline(
         &["ingest", "--archive", dir, file.to_str().expect("UTF-8")],
         b"",
-    );
-    assert!(
-        ingest.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ingest.stderr)
-    );
+    ));
     let search = dateline(
         &["search", "--json", "--archive", dir, "--city", "Raqa"],
         b"",
@@ -311,24 +306,15 @@ fn the_api_exports_every_cli_format_uncapped_as_the_cli_does() {
     std::fs::write(&file, captions(0, 260)).expect("fixture");
     let archive = root.join("archive");
     let dir = archive.to_str().expect("UTF-8");
-    let ingest = dateline(
+    assert_success(&dateline(
         &["ingest", "--archive", dir, file.to_str().expect("UTF-8")],
         b"",
-    );
-    assert!(
-        ingest.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ingest.stderr)
-    );
+    ));
     let cli = |args: &[&str]| {
         let mut all = vec!["export", "--archive", dir];
         all.extend(args);
         let out = dateline(&all, b"");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_success(&out);
         out.stdout
     };
     let jsonl = cli(&["--format", "jsonl"]);
