@@ -210,6 +210,18 @@ fn kinds_from_gold(lines: &[LabelLine], gold: &[String]) -> Vec<LineKind> {
         }
         i = j;
     }
+    // A place heading above its caption is chrome to the model: the
+    // segmenter joins it to the caption below (`caption::segment`).
+    for i in 0..lines.len() {
+        if kinds[i] != LineKind::CaptionStart || !lines[i].place_heading {
+            continue;
+        }
+        let next = (i + 1..lines.len()).find(|&j| !lines[j].words.is_empty());
+        if let Some(j) = next.filter(|&j| kinds[j] == LineKind::CaptionContinuation) {
+            kinds[i] = LineKind::Chrome;
+            kinds[j] = LineKind::CaptionStart;
+        }
+    }
     kinds
 }
 

@@ -116,6 +116,8 @@ struct Page {
     features: Vec<Vec<u16>>,
     gaps: Vec<bool>,
     possible: Vec<u8>,
+    /// Which lines are place headings (`Kharkiv, Ukraine`).
+    headings: Vec<bool>,
 }
 
 impl Page {
@@ -156,12 +158,17 @@ impl Page {
             }
         }
         let features = features::features(&props, &gaps);
+        let headings = props
+            .iter()
+            .map(|p| p & features::PLACE_HEADING != 0)
+            .collect();
         Page {
             lines,
             credits,
             features,
             gaps,
             possible,
+            headings,
         }
     }
 }
@@ -211,7 +218,7 @@ impl Model {
 
     fn split(&self, input: &str, starts_inside_line: bool) -> Vec<CaptionSpan> {
         let (page, kinds) = self.read(input, starts_inside_line);
-        assemble(input, &page.lines, page.credits, &kinds)
+        assemble(input, &page.lines, page.credits, &page.headings, &kinds)
     }
 
     /// Every non-blank line's kind and why.
@@ -317,6 +324,9 @@ pub struct LabelLine {
     pub words: String,
     /// The line is a credit and nothing else.
     pub credit_only: bool,
+    /// The line is a place heading (`Kharkiv, Ukraine`): chrome to the
+    /// model, joined to the caption below it by [`assemble`].
+    pub place_heading: bool,
 }
 
 /// The non-blank lines of a page, in order, for labelling them from a
@@ -330,35 +340,57 @@ pub fn label_lines(input: &str) -> Vec<LabelLine> {
         .map(|(l, p)| LabelLine {
             words: crate::text::normalize_whitespace(l.text(input)),
             credit_only: p & features::CREDIT_ONLY != 0,
+            place_heading: p & features::PLACE_HEADING != 0,
         })
         .collect()
 }
 
 /// Captions from lines and their kinds. `credits` are the lines' credits
 /// as their features read them; a caption of one line keeps its own.
+///
+/// A place heading (`Kharkiv, Ukraine`) that the model left out as chrome
+/// and that stands right above a caption (a blank line between at most)
+/// is that caption's first line: the page states the picture's place
+/// there, and what a page states is never dropped. It stays chrome to the
+/// model, whose features cannot tell it from a short headline as surely as
+/// this shape and place can.
 fn assemble(
     input: &str,
     lines: &[Line],
     mut credits: Vec<Option<CreditFound>>,
+    headings: &[bool],
     kinds: &[LineKind],
 ) -> Vec<CaptionSpan> {
     let mut out = Vec::new();
     let mut current: Option<Building> = None;
     let mut credit_below: Option<Span> = None;
+    let mut heading_above: Option<&Line> = None;
     for (i, (line, &kind)) in lines.iter().zip(kinds).enumerate() {
+        let heading = heading_above.take();
         match kind {
             LineKind::Chrome => {
                 finish(input, current.take(), &mut out);
+                if headings[i] {
+                    heading_above = Some(line);
+                } else if line.content.is_empty() {
+                    heading_above = heading;
+                }
             }
             LineKind::CaptionStart => {
                 finish(input, current.take(), &mut out);
                 let credit = credit_below.take();
-                current = Some(Building {
+                let mut caption = Building {
                     span: line.span,
                     parts: vec![line.content],
                     credit_read: credit.is_none().then(|| credits[i].take()),
                     credit,
-                });
+                };
+                if let Some(heading) = heading {
+                    caption.span.start = heading.span.start;
+                    caption.parts.insert(0, heading.content);
+                    caption.credit_read = None;
+                }
+                current = Some(caption);
             }
             LineKind::CaptionContinuation | LineKind::CreditAfter => {
                 if let Some(caption) = &mut current {

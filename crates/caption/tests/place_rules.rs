@@ -515,3 +515,21 @@ fn washington_dc_is_in_the_district_of_columbia() {
             .country("US"),
     );
 }
+
+#[test]
+fn a_capitalized_function_word_inside_a_known_name_belongs_to_it() {
+    check(
+        "Boatmen float paper lanterns on the river in Hoi An, Vietnam, Feb. 24, 2024. (AP Photo/Jane Roe)",
+        city("Hoi An").country("VN"),
+    );
+}
+
+#[test]
+fn a_place_heading_before_the_caption_locates_it() {
+    // A gallery that sets "City, Country" above each caption: the
+    // segmenter keeps that heading as the caption's first words.
+    check(
+        "Kigali, Rwanda Cyclists climb a cobbled hill during the opening stage of the national tour. Photograph: Jane Roe/Reuters",
+        city("Kigali").country("RW"),
+    );
+}

@@ -179,7 +179,13 @@ pub(super) fn phrase_end(
             }
         }
         let word = tokens[end].text(text);
-        if never_in_place_name(word) && !matches!(word, "of") {
+        // A capitalized function word inside a name the gazetteer knows
+        // (`Hoi An`, `Nghe An`) is part of it; elsewhere (`Kigali The`) it
+        // ends the name.
+        if never_in_place_name(word)
+            && !matches!(word, "of")
+            && !(starts_upper(word) && known_name(text, tokens, start, end + 1, gazetteer))
+        {
             break;
         }
         if starts_upper(word) || is_name_particle(word) {
@@ -196,6 +202,21 @@ pub(super) fn phrase_end(
         end -= 1;
     }
     Some(country_name_end(text, tokens, start, end, gazetteer).unwrap_or(end))
+}
+
+/// Whether the gazetteer knows `tokens[start..end]` as a place's name.
+fn known_name(
+    text: &str,
+    tokens: &[Token],
+    start: usize,
+    end: usize,
+    gazetteer: &Gazetteer,
+) -> bool {
+    let name = Span::new(tokens[start].span.start, tokens[end - 1].span.end).of(text);
+    gazetteer
+        .places_named(name)
+        .iter()
+        .any(|m| m.kind == MatchKind::Folded)
 }
 
 /// The end of a country name joined by `and` or `of` ("Antigua and

@@ -68,10 +68,11 @@ props! {
     PAST_VERB = 38, "has a past-tense verb before a preposition (`walked to`)";
     HEADLINE = 39, "stops without a sentence end or credit, and nothing goes on below";
     ABOUT_PICTURES = 40, "speaks of pictures in the plural (an intro to the gallery)";
+    PLACE_HEADING = 41, "is a place heading (`Name, Name` and nothing else)";
 }
 
 /// How many properties a line has.
-const N_PROPS: usize = 41;
+const N_PROPS: usize = 42;
 
 /// Features besides the line's and its neighbours' properties.
 const BIAS: usize = 3 * N_PROPS;
@@ -589,6 +590,9 @@ fn word_props(text: &str) -> Props {
     if caps_dateline(text) {
         p |= CAPS_DATELINE;
     }
+    if is_place_heading(text) {
+        p |= PLACE_HEADING;
+    }
     if text.starts_with('\u{a9}')
         || text.starts_with("Copyright")
         || memchr::memmem::find(bytes, b"All rights reserved").is_some()
@@ -643,6 +647,61 @@ fn has_sentence_break(text: &str) -> bool {
     })
 }
 
+/// `Kharkiv, Ukraine`, `Porto Alegre, Rio Grande do Sul, Brazil`: a short
+/// line of capitalized names joined by commas and nothing else, the place
+/// heading some pages set above a caption. Particles (`de`, `do`, `al`)
+/// may stand inside a name; digits, other punctuation and lower-case words
+/// say the line is something else.
+pub(crate) fn is_place_heading(text: &str) -> bool {
+    const MAX_BYTES: usize = 64;
+    if text.len() > MAX_BYTES || !text.contains(", ") {
+        return false;
+    }
+    // A sentence's full stop, not an abbreviation's (`Washington, D.C.`).
+    if let Some(kept) = text.strip_suffix('.') {
+        if !kept.rsplit(' ').next().is_some_and(|w| w.contains('.')) {
+            return false;
+        }
+    }
+    let mut n_names = 0;
+    for name in text.split(", ") {
+        let words: Vec<&str> = name.split(' ').collect();
+        let first = words.first().copied().unwrap_or("");
+        let last = words.last().copied().unwrap_or("");
+        let is_name_word = |w: &str| {
+            w.chars().next().is_some_and(char::is_uppercase)
+                && w.chars()
+                    .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '\u{2019}' | '.'))
+        };
+        let is_particle = |w: &str| {
+            matches!(
+                w,
+                "de" | "do"
+                    | "da"
+                    | "del"
+                    | "di"
+                    | "al"
+                    | "el"
+                    | "la"
+                    | "le"
+                    | "of"
+                    | "and"
+                    | "upon"
+                    | "on"
+            )
+        };
+        if words.len() > 4
+            || !is_name_word(first)
+            || !is_name_word(last)
+            || !words.iter().all(|w| is_name_word(w) || is_particle(w))
+        {
+            return false;
+        }
+        n_names += 1;
+    }
+    (2..=3).contains(&n_names)
+}
+
 /// `LAS VEGAS, NEVADA - FEBRUARY 11:`: a line opening with upper-case words
 /// (three letters or more) and a comma, dash or colon.
 fn caps_dateline(text: &str) -> bool {
@@ -691,6 +750,16 @@ mod tests {
         assert_ne!(props("Men rest in Karsa on May 2, 2016.") & DATE, 0);
         assert_ne!(props("Curated by Jane Doe, picture editor") & BYLINE, 0);
         assert_ne!(props("The Long Road To The Coast") & TITLE_CASE, 0);
+        assert_ne!(
+            props("Porto Alegre, Rio Grande do Sul, Brazil") & PLACE_HEADING,
+            0
+        );
+        assert_ne!(props("Karsa, Freedonia") & PLACE_HEADING, 0);
+        assert_eq!(props("Karsa, Freedonia.") & PLACE_HEADING, 0);
+        assert_eq!(props("Men rest, Karsa") & PLACE_HEADING, 0);
+        assert_eq!(props("Jane Doe, Reuters, 2024") & PLACE_HEADING, 0);
+        assert_eq!(props("Karsa") & PLACE_HEADING, 0);
+        assert_ne!(props("Washington, D.C.") & PLACE_HEADING, 0);
     }
 
     #[test]

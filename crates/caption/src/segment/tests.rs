@@ -155,3 +155,15 @@ fn parse_span_gives_the_record_parse_gives() {
         "the segmenter's credits are reused: {n_reused}"
     );
 }
+
+#[test]
+fn a_place_heading_joins_the_caption_below() {
+    let input = "The day in pictures\n-\nKigali, Rwanda\nCyclists climb a cobbled hill during the opening stage of the national tour.Photograph: Jane Roe/Reuters\n-\nA headline of the day\nFarmers carry crates of grapes between the vines in Mendoza.Photograph: Ana Ruiz/AP\n";
+    assert_eq!(
+        texts(input),
+        [
+            "Kigali, Rwanda Cyclists climb a cobbled hill during the opening stage of the national tour.Photograph: Jane Roe/Reuters",
+            "Farmers carry crates of grapes between the vines in Mendoza.Photograph: Ana Ruiz/AP",
+        ]
+    );
+}
