@@ -240,19 +240,49 @@ fn credit_suppliers_named_in(text: &str, credit: Span, parsed: &mut Parsed) {
     }
 }
 
-/// End of the caption without closing punctuation and Reuters keyword tags
-/// (`(SYRIA - Tags: CONFLICT POLITICS)`), which follow the credit.
+/// End of the caption without closing punctuation, escaped non-breaking
+/// spaces, an agency label after a bracketed credit and Reuters keyword
+/// tags (`(SYRIA - Tags: CONFLICT POLITICS)`), which follow the credit.
 fn trim_trailing_noise(text: &str) -> usize {
     let mut end = text.len();
     loop {
         end = text[..end]
             .trim_end_matches(|c: char| c.is_whitespace() || c == '.')
             .len();
+        // A non-breaking space a page left escaped (`REUTERS/Jane Doe
+        // &nbsp;`) is white space.
+        if let Some(kept) = ["&nbsp;", "&#160;"]
+            .iter()
+            .find_map(|entity| text[..end].strip_suffix(entity))
+        {
+            end = kept.len();
+            continue;
+        }
+        if let Some(close) = syndication_label_start(text, end) {
+            end = close;
+            continue;
+        }
         match matching_open(text, end) {
             Some(open) if text[open..end].contains("Tags:") => end = open,
             _ => return end,
         }
     }
+}
+
+/// The longest agency label a syndicating site appends.
+const MAX_LABEL_BYTES: usize = 40;
+
+/// `(AP Photo/Jane Doe)ASSOCIATED PRESS`: a site that republishes wire
+/// pictures appends the agency's name in capitals after the bracketed
+/// credit, glued or after a space. The label restates the agency, so the
+/// credit ends at the bracket; returns where the bracket closes, past it.
+fn syndication_label_start(text: &str, end: usize) -> Option<usize> {
+    let bytes = &text.as_bytes()[..end];
+    let floor = end.saturating_sub(MAX_LABEL_BYTES + 1);
+    let close = floor + memchr::memrchr(b')', &bytes[floor..])?;
+    let label = text[close + 1..end].trim_start();
+    let shouted = !label.is_empty() && label.split(' ').all(is_shouted);
+    (shouted && agency::lookup(label).is_some()).then_some(close + 1)
 }
 
 /// Where the bracket that closes `text[..end]` opens, within

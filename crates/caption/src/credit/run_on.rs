@@ -46,6 +46,51 @@ pub(crate) fn run_on_starts(text: &str) -> Vec<usize> {
             }
         }
     }
+    let after_brackets = bracketed_credit_starts(text);
+    if !after_brackets.is_empty() {
+        starts.extend(after_brackets);
+        starts.sort_unstable();
+        starts.dedup();
+    }
+    starts
+}
+
+/// The longest bracketed credit looked at (`(AP Photo/Firstname Lastname)`).
+const MAX_BRACKETED_CREDIT_BYTES: usize = 80;
+
+/// Where a caption starts right after a bracketed credit that closes the
+/// one before it: `... May 2, 2016. (AP Photo/Jane Doe)Residents walk ...`,
+/// with or without a space after the bracket. The bracket must follow a
+/// sentence end and hold a credit's shape (a slash, or `Photo`/`Foto`
+/// first); what follows must open a sentence (a capitalized word with
+/// lower-case letters, or `A`), so a label in capitals glued to the credit
+/// (`(AP Photo/Jane Doe)ASSOCIATED PRESS`) is no cut.
+fn bracketed_credit_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = Vec::new();
+    for close in memchr::memchr_iter(b')', bytes) {
+        let Some(open) = memchr::memrchr(b'(', &bytes[..close]) else {
+            continue;
+        };
+        let inside = &text[open + 1..close];
+        if inside.len() > MAX_BRACKETED_CREDIT_BYTES
+            || !(inside.contains('/') || inside.starts_with("Photo") || inside.starts_with("Foto"))
+        {
+            continue;
+        }
+        let before = text[..open].trim_end_matches(' ');
+        if !before.ends_with(['.', '!', '?']) {
+            continue;
+        }
+        let rest = &text[close + 1..];
+        let start = close + 1 + (rest.len() - rest.trim_start_matches(' ').len());
+        let first_word = text[start..].split(' ').next().unwrap_or("");
+        if (starts_capitalized(first_word) || first_word == "A")
+            && text.len() - start >= MIN_REST_BYTES
+        {
+            starts.push(start);
+        }
+    }
     starts
 }
 
@@ -142,6 +187,21 @@ mod tests {
     }
 
     #[test]
+    fn captions_glued_after_a_bracketed_credit_are_cut() {
+        let text = "Men mend nets in Volos, Greece, Monday, May 2, 2016. (AP Photo/Jane Doe)Boys \
+                    swim near the old port of Volos, Greece, Tuesday, May 3, 2016.(AP Photo/Ana Ruiz) \
+                    A ferry leaves the harbour of Volos at dusk. (Photo by Li Wei/Xinhua)";
+        assert_eq!(
+            pieces(text),
+            [
+                "Men mend nets in Volos, Greece, Monday, May 2, 2016. (AP Photo/Jane Doe)",
+                "Boys swim near the old port of Volos, Greece, Tuesday, May 3, 2016.(AP Photo/Ana Ruiz)",
+                "A ferry leaves the harbour of Volos at dusk. (Photo by Li Wei/Xinhua)",
+            ]
+        );
+    }
+
+    #[test]
     fn a_credit_that_ends_the_text_or_keeps_its_caption_is_not_a_cut() {
         for text in [
             "Men walk past a market in Aleppo, Syria, May 2, 2016. REUTERS/JANE DOE",
@@ -151,6 +211,8 @@ mod tests {
             "A report by REUTERS/JANE DOE says the market in Aleppo reopened on Monday morning.",
             "Men walk in Aleppo. ANYTHING/JANE DOE Women walk past the market in Aleppo on Monday.",
             "Men walk in Aleppo, Syria, May 2, 2016. REUTERS/JANE DOE and others who walk past.",
+            "Men walk in Aleppo, Syria, May 2, 2016. (AP Photo/Jane Doe)ASSOCIATED PRESS",
+            "Men walk in Aleppo (pictured/left) as Women walk past the old market on Monday.",
         ] {
             assert_eq!(run_on_starts(text), Vec::<usize>::new(), "{text}");
         }

@@ -737,3 +737,32 @@ fn platform_contributors() {
         (strings(&["birdwatcher_77"]), vec![], None)
     );
 }
+
+#[test]
+fn an_agency_label_after_a_bracketed_credit_restates_it() {
+    for text in [
+        "Men mend nets in Volos, Greece, Monday, Sept. 23, 2024. (AP Photo/Jane Roe)ASSOCIATED PRESS",
+        "Men mend nets in Volos, Greece, Monday, Sept. 23, 2024. (AP Photo/Jane Roe) ASSOCIATED PRESS",
+    ] {
+        let found = find_credit(text).expect("credit");
+        assert_eq!(found.credit.raw.as_deref(), Some("AP Photo/Jane Roe"), "{text}");
+        assert_eq!(
+            (found.credit.creators, found.credit.agencies),
+            (strings(&["Jane Roe"]), strings(&["AP"]))
+        );
+    }
+    // A name in capitals after the bracket is no agency label.
+    let text = "Men mend nets in Volos, Greece. (AP Photo/Jane Roe) JOHN SMITH";
+    assert_ne!(
+        find_credit(text).map(|f| f.credit.raw),
+        Some(Some("AP Photo/Jane Roe".into()))
+    );
+}
+
+#[test]
+fn escaped_non_breaking_spaces_after_a_credit_are_white_space() {
+    assert_eq!(
+        who("Smoke rises over the hills near Karsa, Freedonia. REUTERS/Jane Roe &nbsp; &nbsp;"),
+        (strings(&["Jane Roe"]), strings(&["Reuters"]), None)
+    );
+}
