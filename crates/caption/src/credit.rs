@@ -435,6 +435,8 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
     // stops there: the cost follows the credit's length, not the caption's.
     let mut candidates: Vec<usize> = Vec::new();
     let mut trailers: Vec<usize> = Vec::new();
+    // Where words in capitals start right after a word in mixed case.
+    let mut capitals_from: Option<usize> = None;
     let mut word_end = end;
     // Whether every word from here to the end is in capitals.
     let mut shouted_tail = true;
@@ -473,6 +475,9 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
                     let before = memchr::memrchr(b' ', &bytes[..space]).map_or(0, |s| s + 1);
                     text[before..space].chars().any(char::is_lowercase)
                 });
+            if capitals_start {
+                capitals_from = Some(i);
+            }
             if opens_text
                 || capitals_start
                 || (after_space
@@ -489,9 +494,7 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             None => break,
         }
     }
-    // The longest tail that parses wins: try the farthest start first and
-    // stop at the first that parses, rather than parsing every shorter one.
-    candidates.iter().rev().find_map(|&start| {
+    let located = |start: usize, setting: Setting| {
         let stop = trailers
             .iter()
             .copied()
@@ -499,7 +502,7 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             .min()
             .unwrap_or(end);
         let body_text = &text[start..stop];
-        let parsed = body::parse(body_text, Setting::Trailing)?;
+        let parsed = body::parse(body_text, setting)?;
         let (raw_start, raw_end) = body::trim_range(body_text);
         Some(Located {
             start,
@@ -507,7 +510,68 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             raw: Span::new(start + raw_start, start + raw_end),
             parsed,
         })
-    })
+    };
+    // The longest tail that parses wins: try the farthest start first and
+    // stop at the first that parses, rather than parsing every shorter one.
+    candidates
+        .iter()
+        .rev()
+        .find_map(|&start| located(start, Setting::Trailing))
+        .or_else(|| {
+            // `... at Nowlan Park JANE DOE`: a name alone in capitals.
+            let start =
+                capitals_from.filter(|&start| is_shouted_name_after_words(text, start, end))?;
+            located(start, Setting::ShoutedTail)
+        })
+}
+
+/// The most words of a name in capitals set after a caption.
+const MAX_SHOUTED_NAME_WORDS: usize = 4;
+
+/// Whether `text[start..end]` is a name in capitals ([`is_shouted_name`])
+/// and the word before it can end a description: not an article or a
+/// preposition, whose noun the capitals would be (`outside the UN HQ`).
+fn is_shouted_name_after_words(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].trim_end().rsplit(' ').next().unwrap_or("");
+    is_shouted_name(&text[start..end])
+        && !matches!(
+            before.to_ascii_lowercase().as_str(),
+            "the"
+                | "a"
+                | "an"
+                | "of"
+                | "at"
+                | "in"
+                | "on"
+                | "for"
+                | "by"
+                | "to"
+                | "from"
+                | "with"
+                | "and"
+                | "or"
+        )
+}
+
+/// A person's name in capitals, as pages set a photographer's credit on
+/// its own (`JANE DOE`): two to four words of letters, each with a vowel,
+/// none that the name lexicon knows as something else (`FINALS`, `PRIME`,
+/// `MINISTER`, `MONDAY`) and no organisation word.
+pub(crate) fn is_shouted_name(words: &str) -> bool {
+    use crate::name::{COMMON, EVENT, FUNCTION, MONTH, ORG_HEAD, ORG_NOUN, ROLE, TITLE, WEEKDAY};
+    let not_a_name =
+        COMMON | EVENT | FUNCTION | MONTH | ORG_HEAD | ORG_NOUN | ROLE | TITLE | WEEKDAY;
+    let word_ok = |w: &str| {
+        w.chars().count() >= 2
+            && w.chars()
+                .all(|c| c.is_uppercase() || matches!(c, '-' | '\'' | '\u{2019}'))
+            && w.chars().any(|c| "AEIOUY".contains(c) || !c.is_ascii())
+            && crate::name::classes_of(w) & not_a_name == 0
+    };
+    let n_words = words.split(' ').count();
+    (2..=MAX_SHOUTED_NAME_WORDS).contains(&n_words)
+        && words.split(' ').all(word_ok)
+        && !name::has_org_word(words)
 }
 
 /// Lower-case words a credit may contain; any other lower-case word is prose.

@@ -10,6 +10,10 @@ pub(super) enum Setting {
     Bracketed,
     /// Bare, after the description.
     Trailing,
+    /// Bare and in capitals, right after a description in mixed case with
+    /// no full stop between (`... in Cork JANE DOE`): a person's name is
+    /// enough, since capitals are how such pages set the credit apart.
+    ShoutedTail,
 }
 
 /// The lead-in words of a credit.
@@ -403,6 +407,7 @@ impl Parsed {
             || (self.marker && (named || self.roles > 0))
             || (self.slashes > 0 && (two_parties || (self.roles > 0 && named)))
             || (setting == Setting::Bracketed && self.roles > 0 && named)
+            || (setting == Setting::ShoutedTail && !self.creators.is_empty())
     }
 }
 

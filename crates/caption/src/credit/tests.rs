@@ -766,3 +766,24 @@ fn escaped_non_breaking_spaces_after_a_credit_are_white_space() {
         (strings(&["Jane Roe"]), strings(&["Reuters"]), None)
     );
 }
+
+#[test]
+fn a_name_alone_in_capitals_after_the_description_is_its_credit() {
+    assert_eq!(
+        who("Hurlers contest the ball during the league final at Nowlan Park SEAMUS RYAN"),
+        (strings(&["Seamus Ryan"]), strings(&[]), None)
+    );
+    assert_eq!(
+        who("Floodwater surges through a mountain village, southeast France VALERY HACHE"),
+        (strings(&["Valery Hache"]), strings(&[]), None)
+    );
+    // Capitals that are the sentence's own words are no credit.
+    for text in [
+        "Delegates gather outside the UN HQ",
+        "Crowds watch the game in Boston NBA FINALS",
+        "Leaders meet in Paris PRIME MINISTER",
+        "A crowd waits at the gate in Karsa ON MONDAY",
+    ] {
+        assert!(find_credit(text).is_none(), "{text}");
+    }
+}

@@ -66,13 +66,14 @@ props! {
     COPYRIGHT = 36, "is a copyright notice";
     SCENE_VERB = 37, "has a present-tense verb before a preposition (`looks at`)";
     PAST_VERB = 38, "has a past-tense verb before a preposition (`walked to`)";
-    HEADLINE = 39, "stops without a sentence end or credit, and nothing goes on below";
+    HEADLINE = 39, "stops without a sentence end or credit, and no words or credit go on below";
     ABOUT_PICTURES = 40, "speaks of pictures in the plural (an intro to the gallery)";
     PLACE_HEADING = 41, "is a place heading (`Name, Name` and nothing else)";
+    SHOUTED_NAME = 42, "is a name in capitals and nothing else (`JANE DOE`)";
 }
 
 /// How many properties a line has.
-const N_PROPS: usize = 42;
+const N_PROPS: usize = 43;
 
 /// Features besides the line's and its neighbours' properties.
 const BIAS: usize = 3 * N_PROPS;
@@ -254,11 +255,17 @@ fn mark_headlines(input: &str, lines: &[Line], props: &mut [Props]) {
         if lines[i].text(input).ends_with(',') {
             continue;
         }
+        // Carried on by the next line's words, or closed by the credit
+        // right under it (`... southeast France` / `JANE DOE`): a caption
+        // that the page sets without its full stop.
         let carried_on = lines.get(i + 1).is_some_and(|next| {
+            let next_props = props[i + 1];
             !next.blank_before
-                && next
+                && (next
                     .text(input)
                     .starts_with(|c: char| c.is_lowercase() || c.is_ascii_digit())
+                    || (next_props & (CREDIT_ONLY | SHOUTED_NAME) != 0
+                        && next_props & CREDIT_LABEL == 0))
         });
         if !carried_on {
             props[i] |= HEADLINE;
@@ -430,6 +437,8 @@ fn line_props(input: &str, line: &Line) -> (Props, Option<CreditFound>) {
         } else {
             ENDS_CREDIT
         };
+    } else if normalized.len() < 48 && crate::credit::is_shouted_name(&normalized) {
+        p |= SHOUTED_NAME;
     }
     if crate::flags::is_truncated(text) {
         p |= TRUNCATED;
@@ -760,6 +769,9 @@ mod tests {
         assert_eq!(props("Jane Doe, Reuters, 2024") & PLACE_HEADING, 0);
         assert_eq!(props("Karsa") & PLACE_HEADING, 0);
         assert_ne!(props("Washington, D.C.") & PLACE_HEADING, 0);
+        assert_ne!(props("SEAMUS RYAN") & SHOUTED_NAME, 0);
+        assert_eq!(props("SHARE THIS") & SHOUTED_NAME, 0);
+        assert_eq!(props("Seamus Ryan") & SHOUTED_NAME, 0);
     }
 
     #[test]
