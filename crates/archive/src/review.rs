@@ -47,7 +47,6 @@ pub const CORRECTABLE: &[&str] = &[
     "credit.creators",
     "credit.agencies",
     "credit.source",
-    "credit.roles",
     "date_created",
     "location.text",
     "location.sublocation",
@@ -229,6 +228,14 @@ impl Archive {
                         "{field} holds {}, not {}",
                         kind_name(&machine_value),
                         kind_name(&value)
+                    )));
+                }
+                // Every correction accepted is one the record shows: a
+                // field the record has no place for is refused here, not
+                // logged and then silently never applied.
+                if set_field(&mut machine.clone(), &field, value.clone()).is_none() {
+                    return Err(Error::BadQuery(format!(
+                        "{field} is not a field of this record"
                     )));
                 }
                 if value.to_string().len() > MAX_REVIEW_TEXT {
@@ -526,8 +533,33 @@ pub(crate) fn corrected_for_index(record: &mut Value, values: &[(String, Value)]
 
 /// Replaces the value at a dotted path, returning the one it held; `None`
 /// (and nothing changed) when the record has no such field.
+///
+/// A field of a part the machine left empty (`location` is null when the
+/// caption names no place) is a correction like any other: the part is
+/// filled in with every field of the contract, null but the corrected one
+/// (a null correction of it leaves the part empty).
 fn set_field(record: &mut Value, path: &str, value: Value) -> Option<Value> {
+    if let Some((part, _)) = path.split_once('.') {
+        let slot = record.as_object_mut()?.get_mut(part)?;
+        if slot.is_null() {
+            if value.is_null() {
+                return Some(Value::Null);
+            }
+            *slot = empty_part(part)?;
+        }
+    }
     at_path_mut(record, path).map(|slot| std::mem::replace(slot, value))
+}
+
+/// A record part with every field of the contract and nothing found, for a
+/// part a correction fills in.
+fn empty_part(part: &str) -> Option<Value> {
+    let empty = match part {
+        "location" => serde_json::to_value(caption::Location::default()),
+        "credit" => serde_json::to_value(caption::Credit::default()),
+        _ => return None,
+    };
+    empty.ok()
 }
 
 fn state_of(conn: &Connection, public_id: &str) -> Result<ReviewState, Error> {

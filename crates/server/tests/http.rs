@@ -444,6 +444,96 @@ async fn facets_filters_search_and_exports_see_the_corrected_values() {
     assert_eq!(caught_up["index_behind"], 0);
 }
 
+/// An archive of the fixture's captions and `more`, with the record ids of
+/// `more` (for tests that need records the shared fixture lacks).
+fn fixture_with(more: &[&str]) -> (Fixture, Vec<String>) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut captions = fixture::CAPTIONS.to_vec();
+    captions.extend_from_slice(more);
+    let ids = fixture::ingest(dir.path(), &captions);
+    let f = Fixture {
+        homs: ids[0].clone(),
+        weekday: ids[2].clone(),
+        xss: ids[6].clone(),
+        dir,
+    };
+    (f, ids[fixture::CAPTIONS.len()..].to_vec())
+}
+
+#[tokio::test]
+async fn a_correction_fills_in_a_place_the_machine_left_empty() {
+    // No place in the caption: the machine's location is null.
+    let (f, ids) = fixture_with(&["A portrait of the painter in her studio. REUTERS/Mona Saleh"]);
+    let app = f.router(true);
+    let id = &ids[0];
+    let before = json_of(&app, &format!("/api/records/{id}")).await;
+    assert!(before["record"]["location"].is_null(), "{before}");
+
+    let (status, _, body) = call(
+        &app,
+        post(
+            &format!("/api/records/{id}/corrections"),
+            json!({"reviewer": "Ana", "field": "location.city", "value": "Hama"}),
+            Some(TOKEN),
+        ),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::CREATED,
+        "{}",
+        String::from_utf8_lossy(&body)
+    );
+    let entry: Value = serde_json::from_slice(&body).expect("JSON");
+    assert_eq!(
+        (entry["old"].clone(), entry["new"].clone()),
+        (json!(null), json!("Hama"))
+    );
+    assert_eq!(entry["indexed"], true);
+
+    // The record shows it, with every other location field present and
+    // null, and says the machine had nothing.
+    let r = json_of(&app, &format!("/api/records/{id}")).await;
+    assert_eq!(r["record"]["location"]["city"], "Hama", "{r}");
+    assert!(r["record"]["location"]["country"].is_null());
+    assert!(r["record"]["location"]
+        .as_object()
+        .expect("location")
+        .contains_key("geonames_id"));
+    assert!(r["machine"]["location"].is_null());
+    assert_eq!(r["corrections"][0]["field"], "location.city");
+    assert!(r["corrections"][0]["machine"].is_null());
+
+    // Facets, search and export see it.
+    let facets = json_of(&app, "/api/facets").await;
+    assert!(
+        facet_counts(&facets, "city").contains(&("Hama".to_string(), 1)),
+        "{facets}"
+    );
+    let found = json_of(&app, "/api/search?city=Hama").await;
+    assert_eq!(ids_of(&found), vec![id.clone()]);
+    assert_eq!(found["hits"][0]["record"]["location"]["city"], "Hama");
+    let (_, headers, body) = call(&app, get("/api/export?format=jsonl&city=Hama")).await;
+    assert_eq!(headers["x-total-count"], "1");
+    let line: Value = serde_json::from_slice(&body).expect("one JSON line");
+    assert_eq!(line["id"], id.as_str());
+    assert_eq!(line["location"]["city"], "Hama");
+
+    // Corrected back to nothing, it is found under no city again.
+    let (status, _, _) = call(
+        &app,
+        post(
+            &format!("/api/records/{id}/corrections"),
+            json!({"reviewer": "Ana", "field": "location.city", "value": null}),
+            Some(TOKEN),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let found = json_of(&app, "/api/search?city=Hama").await;
+    assert_eq!(found["total"], 0, "{found}");
+}
+
 #[tokio::test]
 async fn exports_stream_every_record_without_a_cap() {
     let f = Fixture::new();
