@@ -374,18 +374,31 @@ impl Archive {
 
     /// Up to `limit` store keys of records nobody has marked checked or
     /// disputed: flagged records first, then the others, each in store order
-    /// (read them with [`Archive::records_by_key`]).
+    /// (read them with [`Archive::records_by_key`]). Flagged means by the
+    /// reviewer's flags where they were corrected: a record whose flags a
+    /// reviewer cleared waits with the unflagged ones, one a reviewer
+    /// flagged leads.
     pub fn review_queue(&self, limit: usize) -> Result<Vec<u64>, Error> {
         let sql = |e| Error::sqlite("listing records to review", e);
-        let reviewed = if has_log(&self.conn)? {
+        let logged = has_log(&self.conn)?;
+        let reviewed = if logged {
             "AND NOT EXISTS (SELECT 1 FROM review_log l WHERE l.record = r.id AND l.kind = 'state'
                  AND l.seq = (SELECT max(seq) FROM review_log m WHERE m.record = r.id AND m.kind = 'state')
                  AND l.new != '\"unreviewed\"')"
         } else {
             ""
         };
+        // The flags the record shows: the latest correction of them (its
+        // JSON, `[]` or `null` when cleared), else the machine's.
+        let flags = if logged {
+            "coalesce((SELECT c.new FROM review_log c WHERE c.record = r.id
+                 AND c.kind = 'correction' AND c.field = 'flags' ORDER BY c.seq DESC LIMIT 1),
+               r.flags)"
+        } else {
+            "r.flags"
+        };
         let mut out = Vec::new();
-        for flagged in ["r.flags != '[]'", "r.flags = '[]'"] {
+        for flagged in ["NOT IN ('[]', 'null')", "IN ('[]', 'null')"] {
             let want = limit.saturating_sub(out.len());
             if want == 0 {
                 break;
@@ -393,7 +406,8 @@ impl Archive {
             let mut stmt = self
                 .conn
                 .prepare(&format!(
-                    "SELECT r.key FROM records r WHERE {flagged} {reviewed} ORDER BY r.key LIMIT ?1"
+                    "SELECT r.key FROM records r WHERE {flags} {flagged} {reviewed}
+                     ORDER BY r.key LIMIT ?1"
                 ))
                 .map_err(sql)?;
             let keys = stmt

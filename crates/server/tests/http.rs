@@ -534,6 +534,105 @@ async fn a_correction_fills_in_a_place_the_machine_left_empty() {
     assert_eq!(found["total"], 0, "{found}");
 }
 
+/// The review queue's ids with whether each shows flags, in order.
+async fn queue_of(app: &axum::Router) -> Vec<(String, bool)> {
+    let queue = json_of(app, "/api/review/queue?limit=100").await;
+    queue["records"]
+        .as_array()
+        .expect("records")
+        .iter()
+        .map(|r| {
+            let flags = r["flags"].as_array().map_or(0, Vec::len);
+            (r["id"].as_str().expect("id").to_string(), flags > 0)
+        })
+        .collect()
+}
+
+/// Whether every flagged record of a queue comes before every other.
+fn flagged_first(queue: &[(String, bool)]) -> bool {
+    queue.windows(2).all(|w| w[0].1 || !w[1].1)
+}
+
+#[tokio::test]
+async fn the_review_queue_follows_the_corrected_flags_and_states() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let before = queue_of(&app).await;
+    assert_eq!(before.len() as u64, f.records());
+    assert!(flagged_first(&before), "{before:?}");
+    let position = |queue: &[(String, bool)], id: &str| queue.iter().position(|(i, _)| i == id);
+    let homs = f.homs.clone();
+    assert_eq!(
+        before
+            .iter()
+            .find(|(i, _)| *i == homs)
+            .map(|(_, flagged)| *flagged),
+        Some(false),
+        "the Homs record has no machine flag"
+    );
+    let first_unflagged = before
+        .iter()
+        .position(|(_, flagged)| !flagged)
+        .expect("some");
+    assert!(
+        first_unflagged >= 2,
+        "at least two flagged records: {before:?}"
+    );
+    let cleared = before[0].0.clone();
+
+    let correct = |id: &str, flags: Value| {
+        post(
+            &format!("/api/records/{id}/corrections"),
+            json!({"reviewer": "Ana", "field": "flags", "value": flags}),
+            Some(TOKEN),
+        )
+    };
+    // The first flagged record's flags cleared, the Homs one flagged.
+    for (id, flags) in [(&cleared, json!([])), (&homs, json!(["unverified"]))] {
+        let (status, _, body) = call(&app, correct(id, flags)).await;
+        assert_eq!(
+            status,
+            StatusCode::CREATED,
+            "{}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+    let after = queue_of(&app).await;
+    assert_eq!(after.len(), before.len());
+    assert!(
+        flagged_first(&after),
+        "ordered by the flags shown: {after:?}"
+    );
+    let at = |id: &str| position(&after, id).expect("queued");
+    assert!(
+        at(&homs) < first_unflagged,
+        "the record a reviewer flagged leads: {after:?}"
+    );
+    assert!(
+        at(&cleared) >= first_unflagged - 1 && !after[at(&cleared)].1,
+        "the record whose flags were cleared waits with the unflagged: {after:?}"
+    );
+    // Null clears them as well.
+    let (status, _, _) = call(&app, correct(&homs, Value::Null)).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let nulled = queue_of(&app).await;
+    assert!(position(&nulled, &homs) > position(&nulled, &before[1].0));
+
+    // Marked checked, a record leaves the queue; back to unreviewed, it
+    // returns.
+    let mark = |state: &str| {
+        post(
+            &format!("/api/records/{homs}/review"),
+            json!({"reviewer": "Ana", "state": state}),
+            Some(TOKEN),
+        )
+    };
+    assert_eq!(call(&app, mark("checked")).await.0, StatusCode::CREATED);
+    assert_eq!(position(&queue_of(&app).await, &homs), None);
+    assert_eq!(call(&app, mark("unreviewed")).await.0, StatusCode::CREATED);
+    assert!(position(&queue_of(&app).await, &homs).is_some());
+}
+
 #[tokio::test]
 async fn exports_stream_every_record_without_a_cap() {
     let f = Fixture::new();
