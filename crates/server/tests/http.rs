@@ -444,26 +444,10 @@ async fn facets_filters_search_and_exports_see_the_corrected_values() {
     assert_eq!(caught_up["index_behind"], 0);
 }
 
-/// An archive of the fixture's captions and `more`, with the record ids of
-/// `more` (for tests that need records the shared fixture lacks).
-fn fixture_with(more: &[&str]) -> (Fixture, Vec<String>) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut captions = fixture::CAPTIONS.to_vec();
-    captions.extend_from_slice(more);
-    let ids = fixture::ingest(dir.path(), &captions);
-    let f = Fixture {
-        homs: ids[0].clone(),
-        weekday: ids[2].clone(),
-        xss: ids[6].clone(),
-        dir,
-    };
-    (f, ids[fixture::CAPTIONS.len()..].to_vec())
-}
-
 #[tokio::test]
 async fn a_correction_fills_in_a_place_the_machine_left_empty() {
     // No place in the caption: the machine's location is null.
-    let (f, ids) = fixture_with(&["A portrait of the painter in her studio. REUTERS/Mona Saleh"]);
+    let (f, ids) = Fixture::with(&["A portrait of the painter in her studio. REUTERS/Mona Saleh"]);
     let app = f.router(true);
     let id = &ids[0];
     let before = json_of(&app, &format!("/api/records/{id}")).await;
