@@ -2,7 +2,7 @@
 //! chromedriver (WebDriver) with fantoccini. Skipped with a message where
 //! neither is installed, except under `CI=true` (`.ci/run` installs them).
 //! Screenshots go to `screenshots/` in the target directory
-//! (`target/screenshots/{search,record,review}.png`, and for the hostile
+//! (`target/screenshots/{search,record,review,map-admin1}.png`, and for the hostile
 //! and right-to-left captions `record-hostile`, `record-arabic` and
 //! `review-hostile`).
 
@@ -333,6 +333,46 @@ async fn the_pages_work_in_chromium() {
     assert!(url(&c).await.contains("country=IQ"), "{}", url(&c).await);
     assert_eq!(count(&c, "li.hit").await, 1);
     only_local_requests(&c, &origin).await;
+
+    // Division outlines (Natural Earth admin-1) with their counts; a click
+    // filters to the division.
+    c.goto(&format!("{origin}/?country=SY"))
+        .await
+        .expect("goto");
+    settled(&c).await;
+    let homs = c
+        .find(Locator::Css(
+            "#map path.division.outline[data-code='SY.11']",
+        ))
+        .await
+        .expect("the Homs governorate outline");
+    assert_eq!(
+        homs.attr("data-count").await.expect("count").as_deref(),
+        Some("1")
+    );
+    let title = c
+        .find(Locator::Css("#map path.division[data-code='SY.11'] title"))
+        .await
+        .expect("title")
+        .html(true)
+        .await
+        .expect("text");
+    assert!(title.ends_with("(SY.11): 1"), "{title}");
+    assert!(
+        count(&c, "#map path.division.outline").await >= 3,
+        "Homs, Aleppo and Raqqa drawn as outlines"
+    );
+    shot(&c, "map-admin1").await;
+    unsettle(&c).await;
+    homs.click().await.expect("click");
+    settled(&c).await;
+    assert!(
+        url(&c).await.contains("province=SY.11"),
+        "{}",
+        url(&c).await
+    );
+    assert_eq!(count(&c, "li.hit").await, 1);
+    assert!(has_class(&c, "#map path.division[data-code='SY.11']", "active").await);
 
     // Record page: field -> span and span -> field.
     c.goto(&format!("{origin}/r/{}", f.homs))

@@ -155,6 +155,77 @@ async fn facets_histogram_and_map_follow_the_query() {
 }
 
 #[tokio::test]
+async fn admin1_aggregates_count_name_place_and_filter_by_division() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let g = gazetteer::Gazetteer::embedded();
+    let map = json_of(&app, "/api/map?level=admin1").await;
+    assert_eq!(map["level"], "admin1", "{map}");
+    let areas = map["areas"].as_array().expect("areas");
+    let area = |code: &str| areas.iter().find(|a| a["code"] == code).cloned();
+    // Homs (both near-duplicate captions: one record), Aleppo, Raqqa.
+    for code in ["SY.11", "SY.09", "SY.04"] {
+        let a = area(code).unwrap_or_else(|| panic!("{code} counted: {map}"));
+        assert_eq!(a["count"], 1, "{a}");
+        assert_eq!(a["name"], g.admin1(code).expect("known").name.as_str());
+        assert!(a["latitude"].as_f64().is_some() && a["longitude"].as_f64().is_some());
+    }
+    let total: u64 = areas
+        .iter()
+        .map(|a| a["count"].as_u64().expect("count"))
+        .sum();
+    let countries = json_of(&app, "/api/map?level=country").await;
+    let in_countries: u64 = countries["areas"]
+        .as_array()
+        .expect("areas")
+        .iter()
+        .map(|a| a["count"].as_u64().expect("count"))
+        .sum();
+    assert!(total <= in_countries, "a division is within a country");
+
+    // Every division counted has an outline in the map's asset.
+    let (status, _, body) = call(&app, get("/assets/admin1.json")).await;
+    assert_eq!(status, StatusCode::OK);
+    let outlines: Value = serde_json::from_slice(&body).expect("JSON");
+    assert!(
+        body.len() <= 1_500_000,
+        "admin1.json is {} bytes",
+        body.len()
+    );
+    let drawn: std::collections::HashSet<&str> = outlines["divisions"]
+        .as_array()
+        .expect("divisions")
+        .iter()
+        .map(|d| d["code"].as_str().expect("code"))
+        .collect();
+    for a in areas {
+        let code = a["code"].as_str().expect("code");
+        assert!(drawn.contains(code), "{code} has no outline");
+    }
+    let homs = outlines["divisions"]
+        .as_array()
+        .expect("divisions")
+        .iter()
+        .find(|d| d["code"] == "SY.11")
+        .expect("Homs outline");
+    let ring = homs["rings"][0].as_array().expect("a ring");
+    let (lon, lat) = (
+        ring[0].as_f64().expect("x") * 0.01,
+        ring[1].as_f64().expect("y") * 0.01,
+    );
+    assert!(
+        (35.0..42.0).contains(&lon) && (32.0..37.5).contains(&lat),
+        "the Homs outline starts in Syria: {lon}, {lat}"
+    );
+
+    // The click-to-filter parameter: a division's code.
+    let found = json_of(&app, "/api/search?province=SY.11").await;
+    assert_eq!(ids_of(&found), vec![f.homs.clone()]);
+    let only = json_of(&app, "/api/map?level=admin1&province=SY.11").await;
+    assert_eq!(only["areas"].as_array().expect("areas").len(), 1, "{only}");
+}
+
+#[tokio::test]
 async fn record_page_data_has_fields_spans_flags_occurrences_variants() {
     let f = Fixture::new();
     let app = f.router(true);
@@ -799,6 +870,7 @@ async fn pages_and_assets_are_embedded_without_inline_code() {
         ("/assets/app.css", "text/css"),
         ("/assets/search.js", "text/javascript"),
         ("/assets/world.json", "application/json"),
+        ("/assets/admin1.json", "application/json"),
     ] {
         let (status, headers, body) = call(&app, get(path)).await;
         assert_eq!(status, StatusCode::OK, "{path}");
