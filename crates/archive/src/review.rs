@@ -47,7 +47,6 @@ pub const CORRECTABLE: &[&str] = &[
     "credit.creators",
     "credit.agencies",
     "credit.source",
-    "credit.roles",
     "date_created",
     "location.text",
     "location.sublocation",
@@ -231,6 +230,14 @@ impl Archive {
                         kind_name(&value)
                     )));
                 }
+                // Every correction accepted is one the record shows: a
+                // field the record has no place for is refused here, not
+                // logged and then silently never applied.
+                if set_field(&mut machine.clone(), &field, value.clone()).is_none() {
+                    return Err(Error::BadQuery(format!(
+                        "{field} is not a field of this record"
+                    )));
+                }
                 if value.to_string().len() > MAX_REVIEW_TEXT {
                     return Err(Error::BadQuery(format!(
                         "a corrected value is limited to {MAX_REVIEW_TEXT} bytes"
@@ -367,18 +374,31 @@ impl Archive {
 
     /// Up to `limit` store keys of records nobody has marked checked or
     /// disputed: flagged records first, then the others, each in store order
-    /// (read them with [`Archive::records_by_key`]).
+    /// (read them with [`Archive::records_by_key`]). Flagged means by the
+    /// reviewer's flags where they were corrected: a record whose flags a
+    /// reviewer cleared waits with the unflagged ones, one a reviewer
+    /// flagged leads.
     pub fn review_queue(&self, limit: usize) -> Result<Vec<u64>, Error> {
         let sql = |e| Error::sqlite("listing records to review", e);
-        let reviewed = if has_log(&self.conn)? {
+        let logged = has_log(&self.conn)?;
+        let reviewed = if logged {
             "AND NOT EXISTS (SELECT 1 FROM review_log l WHERE l.record = r.id AND l.kind = 'state'
                  AND l.seq = (SELECT max(seq) FROM review_log m WHERE m.record = r.id AND m.kind = 'state')
                  AND l.new != '\"unreviewed\"')"
         } else {
             ""
         };
+        // The flags the record shows: the latest correction of them (its
+        // JSON, `[]` or `null` when cleared), else the machine's.
+        let flags = if logged {
+            "coalesce((SELECT c.new FROM review_log c WHERE c.record = r.id
+                 AND c.kind = 'correction' AND c.field = 'flags' ORDER BY c.seq DESC LIMIT 1),
+               r.flags)"
+        } else {
+            "r.flags"
+        };
         let mut out = Vec::new();
-        for flagged in ["r.flags != '[]'", "r.flags = '[]'"] {
+        for flagged in ["NOT IN ('[]', 'null')", "IN ('[]', 'null')"] {
             let want = limit.saturating_sub(out.len());
             if want == 0 {
                 break;
@@ -386,7 +406,8 @@ impl Archive {
             let mut stmt = self
                 .conn
                 .prepare(&format!(
-                    "SELECT r.key FROM records r WHERE {flagged} {reviewed} ORDER BY r.key LIMIT ?1"
+                    "SELECT r.key FROM records r WHERE {flags} {flagged} {reviewed}
+                     ORDER BY r.key LIMIT ?1"
                 ))
                 .map_err(sql)?;
             let keys = stmt
@@ -526,8 +547,33 @@ pub(crate) fn corrected_for_index(record: &mut Value, values: &[(String, Value)]
 
 /// Replaces the value at a dotted path, returning the one it held; `None`
 /// (and nothing changed) when the record has no such field.
+///
+/// A field of a part the machine left empty (`location` is null when the
+/// caption names no place) is a correction like any other: the part is
+/// filled in with every field of the contract, null but the corrected one
+/// (a null correction of it leaves the part empty).
 fn set_field(record: &mut Value, path: &str, value: Value) -> Option<Value> {
+    if let Some((part, _)) = path.split_once('.') {
+        let slot = record.as_object_mut()?.get_mut(part)?;
+        if slot.is_null() {
+            if value.is_null() {
+                return Some(Value::Null);
+            }
+            *slot = empty_part(part)?;
+        }
+    }
     at_path_mut(record, path).map(|slot| std::mem::replace(slot, value))
+}
+
+/// A record part with every field of the contract and nothing found, for a
+/// part a correction fills in.
+fn empty_part(part: &str) -> Option<Value> {
+    let empty = match part {
+        "location" => serde_json::to_value(caption::Location::default()),
+        "credit" => serde_json::to_value(caption::Credit::default()),
+        _ => return None,
+    };
+    empty.ok()
 }
 
 fn state_of(conn: &Connection, public_id: &str) -> Result<ReviewState, Error> {

@@ -1,11 +1,17 @@
 // dateline: the offline map. Country outlines (Natural Earth, generated
-// into /assets/world.json by `cargo xtask map`) filled by count, divisions
-// as circles at their largest place; a click filters. No tiles, no network.
+// into /assets/world.json by `cargo xtask map`) and first-level-division
+// outlines (Natural Earth admin-1 by GeoNames code, /assets/admin1.json
+// from `cargo xtask admin1`) filled by count; a division without an
+// outline is a circle at its largest place. A click filters. No tiles, no
+// network.
 "use strict";
 
 const DMap = (() => {
   const { el, clear } = D;
   let world = null;
+  let admin1 = null;
+  /** Decoded division rings by code, filled as divisions are drawn. */
+  const divisionRings = new Map();
   const W = 360, H = 180;
 
   /** Equirectangular: longitude and latitude straight onto the plane. */
@@ -18,6 +24,33 @@ const DMap = (() => {
       world = r.ok ? await r.json() : { countries: [] };
     }
     return world;
+  }
+
+  async function divisionOutlines() {
+    if (!admin1) {
+      const r = await fetch("/assets/admin1.json");
+      const data = r.ok ? await r.json() : { divisions: [] };
+      admin1 = new Map(data.divisions.map((d) => [d.code, d]));
+      admin1.unit = data.unit || 0.01;
+    }
+    return admin1;
+  }
+
+  /** A division's rings as [lon, lat] (stored delta-coded in units). */
+  function ringsOf(code) {
+    if (divisionRings.has(code)) return divisionRings.get(code);
+    const d = admin1.get(code);
+    const rings = d ? d.rings.map((coded) => {
+      const ring = [];
+      let lon = 0, lat = 0;
+      for (let i = 0; i + 1 < coded.length; i += 2) {
+        lon += coded[i]; lat += coded[i + 1];
+        ring.push([lon * admin1.unit, lat * admin1.unit]);
+      }
+      return ring;
+    }) : null;
+    divisionRings.set(code, rings);
+    return rings;
   }
 
   /** A country's rings (arrays of [lon, lat]) as one SVG path. */
@@ -49,7 +82,7 @@ const DMap = (() => {
   }
 
   async function render(svg, countries, divisions, params, setParam) {
-    const data = await outlines();
+    const [data] = await Promise.all([outlines(), divisionOutlines()]);
     clear(svg);
     const counts = new Map(countries.areas.map((a) => [a.code, a]));
     const max = Math.max(1, ...countries.areas.map((a) => a.count));
@@ -70,15 +103,25 @@ const DMap = (() => {
     // Circles keep their size on screen whatever the zoom.
     const unit = box[2] / 180;
     const dmax = Math.max(1, ...divisions.areas.map((a) => a.count));
+    const circles = [];
     for (const a of divisions.areas) {
+      const active = params.get("province") === a.code;
+      const title = el("title", { text: a.name + " (" + a.code + "): " + a.count });
+      const onclick = () => setParam("province", active ? null : a.code);
+      const rings = ringsOf(a.code);
+      if (rings) {
+        const level = Math.ceil((Math.log(a.count + 1) / Math.log(dmax + 1)) * 5);
+        svg.append(el("path", { d: pathOf(rings), class: "division outline l" + level + (active ? " active" : ""), "data-code": a.code, "data-count": a.count, onclick }, title));
+        continue;
+      }
       if (a.latitude === null || a.longitude === null) continue;
       const r = (0.6 + 3.2 * Math.sqrt(a.count / dmax)) * unit;
-      const active = params.get("province") === a.code;
-      svg.append(el("circle", {
-        cx: x(a.longitude), cy: y(a.latitude), r, class: "division" + (active ? " active" : ""), "data-code": a.code,
-        onclick: () => setParam("province", active ? null : a.code),
-      }, el("title", { text: a.name + " (" + a.code + "): " + a.count })));
+      circles.push(el("circle", {
+        cx: x(a.longitude), cy: y(a.latitude), r, class: "division" + (active ? " active" : ""), "data-code": a.code, "data-count": a.count, onclick,
+      }, title));
     }
+    // Circles over the outlines, so none hides under a filled division.
+    svg.append(...circles);
     svg.setAttribute("viewBox", box.join(" "));
     const missing = countries.areas.filter((a) => !drawn.has(a.code));
     const note = document.getElementById("map-note");

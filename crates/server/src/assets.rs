@@ -47,6 +47,11 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
         "application/json",
         include_bytes!("../assets/world.json"),
     ),
+    (
+        "admin1.json",
+        "application/json",
+        include_bytes!("../assets/admin1.json"),
+    ),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";

@@ -2,7 +2,9 @@
 //! chromedriver (WebDriver) with fantoccini. Skipped with a message where
 //! neither is installed, except under `CI=true` (`.ci/run` installs them).
 //! Screenshots go to `screenshots/` in the target directory
-//! (`target/screenshots/{search,record,review}.png`).
+//! (`target/screenshots/{search,record,review,map-admin1}.png`, and for the hostile
+//! and right-to-left captions `record-hostile`, `record-arabic` and
+//! `review-hostile`).
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -332,6 +334,46 @@ async fn the_pages_work_in_chromium() {
     assert_eq!(count(&c, "li.hit").await, 1);
     only_local_requests(&c, &origin).await;
 
+    // Division outlines (Natural Earth admin-1) with their counts; a click
+    // filters to the division.
+    c.goto(&format!("{origin}/?country=SY"))
+        .await
+        .expect("goto");
+    settled(&c).await;
+    let homs = c
+        .find(Locator::Css(
+            "#map path.division.outline[data-code='SY.11']",
+        ))
+        .await
+        .expect("the Homs governorate outline");
+    assert_eq!(
+        homs.attr("data-count").await.expect("count").as_deref(),
+        Some("1")
+    );
+    let title = c
+        .find(Locator::Css("#map path.division[data-code='SY.11'] title"))
+        .await
+        .expect("title")
+        .html(true)
+        .await
+        .expect("text");
+    assert!(title.ends_with("(SY.11): 1"), "{title}");
+    assert!(
+        count(&c, "#map path.division.outline").await >= 3,
+        "Homs, Aleppo and Raqqa drawn as outlines"
+    );
+    shot(&c, "map-admin1").await;
+    unsettle(&c).await;
+    homs.click().await.expect("click");
+    settled(&c).await;
+    assert!(
+        url(&c).await.contains("province=SY.11"),
+        "{}",
+        url(&c).await
+    );
+    assert_eq!(count(&c, "li.hit").await, 1);
+    assert!(has_class(&c, "#map path.division[data-code='SY.11']", "active").await);
+
     // Record page: field -> span and span -> field.
     c.goto(&format!("{origin}/r/{}", f.homs))
         .await
@@ -409,6 +451,152 @@ async fn the_pages_work_in_chromium() {
         .expect("marked");
     assert_eq!(count(&c, "li.queued").await, before - 1);
     shot(&c, "review").await;
+    only_local_requests(&c, &origin).await;
+
+    c.close().await.expect("close");
+    let _ = stop.send(());
+    drop(driver);
+}
+
+/// Captions that would run script if any page put them in as HTML: each
+/// would set `window.__xss` (or open a dialog), and a reversed-text
+/// override in the middle of a caption.
+const HOSTILE: &[&str] = &[
+    "<script>window.__xss=1</script> Police stand guard in Kyiv, Ukraine, March 3, 2014, beside <img src=x onerror=\"window.__xss=2;alert(2)\"> a barricade. REUTERS/Ivan Petrenko",
+    "Students march <a href=\"javascript:window.__xss=3\">javascript:window.__xss=3</a> in Tunis, Tunisia, January 14, 2011. <svg onload=\"window.__xss=4\"></svg> REUTERS/Zoubeir Souissi",
+    "Crowds gather in Cairo, Egypt, \u{202E}gpj.exe\u{202C} February 1, 2011. REUTERS/Amr Dalsh",
+    "أطفال يلعبون كرة القدم في مخيم قرب أربيل، العراق، 2015. REUTERS/Sara Lind",
+];
+
+/// Nothing of a hostile caption became markup or ran: no marker, no
+/// dialog, no element a caption's tags would make, every script the
+/// page's own. (The server's CSP forbids inline script as well, so the
+/// marker alone could not catch a page that inserts captions as HTML;
+/// the element counts and the literal text below do.)
+async fn nothing_ran(c: &Client) {
+    no_dialog(c).await;
+    let found = c
+        .execute(
+            "return {
+               marker: window.__xss === undefined ? null : window.__xss,
+               injected: document.querySelectorAll(
+                 \"img[src='x'], [onerror], [onload], a[href^='javascript'], main script, main svg\").length,
+               inline_scripts: document.querySelectorAll('script:not([src])').length,
+             }",
+            vec![],
+        )
+        .await
+        .expect("script");
+    assert_eq!(
+        found,
+        json!({"marker": null, "injected": 0, "inline_scripts": 0}),
+        "a caption's markup made it into the page"
+    );
+}
+
+/// The text, `dir` attribute and computed direction and bidi of the
+/// first element matching `css`.
+async fn text_and_direction(c: &Client, css: &str) -> (String, String, String, String) {
+    let got = c
+        .execute(
+            "const e = document.querySelector(arguments[0]);
+             if (!e) return null;
+             const s = getComputedStyle(e);
+             return [e.textContent, e.getAttribute('dir') || '', s.direction, s.unicodeBidi];",
+            vec![json!(css)],
+        )
+        .await
+        .expect("script");
+    let part = |i: usize| {
+        got[i]
+            .as_str()
+            .unwrap_or_else(|| panic!("{css}: {got}"))
+            .to_string()
+    };
+    (part(0), part(1), part(2), part(3))
+}
+
+/// What each hostile caption must read as: its markup as text.
+fn literal_parts(i: usize) -> &'static [&'static str] {
+    match i {
+        0 => &[
+            "<script>window.__xss=1</script>",
+            "<img src=x onerror=\"window.__xss=2;alert(2)\">",
+        ],
+        1 => &[
+            "<a href=\"javascript:window.__xss=3\">",
+            "<svg onload=\"window.__xss=4\"></svg>",
+        ],
+        2 => &["\u{202E}gpj.exe\u{202C}"],
+        _ => &["أطفال يلعبون كرة القدم"],
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_and_right_to_left_captions_stay_text_on_record_and_review_pages() {
+    if !browser_present() {
+        return;
+    }
+    let (f, ids) = Fixture::with(HOSTILE);
+    assert_eq!(ids.len(), HOSTILE.len());
+    let (addr, stop) = start_server(&f).await;
+    let origin = format!("http://{addr}");
+    let driver = start_driver().await;
+    let profile = tempfile::tempdir().expect("profile dir");
+    let c = browser(&driver, profile.path()).await;
+    let arabic = HOSTILE.len() - 1;
+
+    // Each record page: the caption and its fields are text.
+    for (i, id) in ids.iter().enumerate() {
+        c.goto(&format!("{origin}/r/{id}")).await.expect("goto");
+        settled(&c).await;
+        // An image error or a load event fires after the draw: let any run.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        nothing_ran(&c).await;
+        let (text, dir, direction, bidi) = text_and_direction(&c, "#caption").await;
+        for part in literal_parts(i) {
+            assert!(text.contains(part), "record {i}: {part:?} not in {text:?}");
+        }
+        assert_eq!(dir, "auto", "record {i}");
+        let expected = if i == arabic { "rtl" } else { "ltr" };
+        assert_eq!(direction, expected, "record {i}: {text:?}");
+        assert_eq!(
+            bidi, "plaintext",
+            "record {i}: an override stays in the caption"
+        );
+        let (description, dir, _, _) =
+            text_and_direction(&c, "tr[data-field='description'] td").await;
+        assert_eq!(dir, "auto", "record {i}");
+        assert!(
+            description.contains(literal_parts(i)[0]) || i == 2,
+            "record {i}: the description field shows its markup as text: {description:?}"
+        );
+        if i == 0 {
+            shot(&c, "record-hostile").await;
+        }
+        if i == arabic {
+            shot(&c, "record-arabic").await;
+        }
+    }
+    only_local_requests(&c, &origin).await;
+
+    // The review queue lists them all, as text.
+    c.goto(&format!("{origin}/review")).await.expect("goto");
+    settled(&c).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    nothing_ran(&c).await;
+    for (i, id) in ids.iter().enumerate() {
+        let css = format!("li.queued[data-id='{id}'] .caption");
+        let (text, dir, direction, bidi) = text_and_direction(&c, &css).await;
+        for part in literal_parts(i) {
+            assert!(text.contains(part), "queued {i}: {part:?} not in {text:?}");
+        }
+        assert_eq!(dir, "auto", "queued {i}");
+        let expected = if i == arabic { "rtl" } else { "ltr" };
+        assert_eq!(direction, expected, "queued {i}: {text:?}");
+        assert_eq!(bidi, "plaintext", "queued {i}");
+    }
+    shot(&c, "review-hostile").await;
     only_local_requests(&c, &origin).await;
 
     c.close().await.expect("close");

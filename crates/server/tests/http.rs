@@ -155,6 +155,77 @@ async fn facets_histogram_and_map_follow_the_query() {
 }
 
 #[tokio::test]
+async fn admin1_aggregates_count_name_place_and_filter_by_division() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let g = gazetteer::Gazetteer::embedded();
+    let map = json_of(&app, "/api/map?level=admin1").await;
+    assert_eq!(map["level"], "admin1", "{map}");
+    let areas = map["areas"].as_array().expect("areas");
+    let area = |code: &str| areas.iter().find(|a| a["code"] == code).cloned();
+    // Homs (both near-duplicate captions: one record), Aleppo, Raqqa.
+    for code in ["SY.11", "SY.09", "SY.04"] {
+        let a = area(code).unwrap_or_else(|| panic!("{code} counted: {map}"));
+        assert_eq!(a["count"], 1, "{a}");
+        assert_eq!(a["name"], g.admin1(code).expect("known").name.as_str());
+        assert!(a["latitude"].as_f64().is_some() && a["longitude"].as_f64().is_some());
+    }
+    let total: u64 = areas
+        .iter()
+        .map(|a| a["count"].as_u64().expect("count"))
+        .sum();
+    let countries = json_of(&app, "/api/map?level=country").await;
+    let in_countries: u64 = countries["areas"]
+        .as_array()
+        .expect("areas")
+        .iter()
+        .map(|a| a["count"].as_u64().expect("count"))
+        .sum();
+    assert!(total <= in_countries, "a division is within a country");
+
+    // Every division counted has an outline in the map's asset.
+    let (status, _, body) = call(&app, get("/assets/admin1.json")).await;
+    assert_eq!(status, StatusCode::OK);
+    let outlines: Value = serde_json::from_slice(&body).expect("JSON");
+    assert!(
+        body.len() <= 1_500_000,
+        "admin1.json is {} bytes",
+        body.len()
+    );
+    let drawn: std::collections::HashSet<&str> = outlines["divisions"]
+        .as_array()
+        .expect("divisions")
+        .iter()
+        .map(|d| d["code"].as_str().expect("code"))
+        .collect();
+    for a in areas {
+        let code = a["code"].as_str().expect("code");
+        assert!(drawn.contains(code), "{code} has no outline");
+    }
+    let homs = outlines["divisions"]
+        .as_array()
+        .expect("divisions")
+        .iter()
+        .find(|d| d["code"] == "SY.11")
+        .expect("Homs outline");
+    let ring = homs["rings"][0].as_array().expect("a ring");
+    let (lon, lat) = (
+        ring[0].as_f64().expect("x") * 0.01,
+        ring[1].as_f64().expect("y") * 0.01,
+    );
+    assert!(
+        (35.0..42.0).contains(&lon) && (32.0..37.5).contains(&lat),
+        "the Homs outline starts in Syria: {lon}, {lat}"
+    );
+
+    // The click-to-filter parameter: a division's code.
+    let found = json_of(&app, "/api/search?province=SY.11").await;
+    assert_eq!(ids_of(&found), vec![f.homs.clone()]);
+    let only = json_of(&app, "/api/map?level=admin1&province=SY.11").await;
+    assert_eq!(only["areas"].as_array().expect("areas").len(), 1, "{only}");
+}
+
+#[tokio::test]
 async fn record_page_data_has_fields_spans_flags_occurrences_variants() {
     let f = Fixture::new();
     let app = f.router(true);
@@ -445,6 +516,179 @@ async fn facets_filters_search_and_exports_see_the_corrected_values() {
 }
 
 #[tokio::test]
+async fn a_correction_fills_in_a_place_the_machine_left_empty() {
+    // No place in the caption: the machine's location is null.
+    let (f, ids) = Fixture::with(&["A portrait of the painter in her studio. REUTERS/Mona Saleh"]);
+    let app = f.router(true);
+    let id = &ids[0];
+    let before = json_of(&app, &format!("/api/records/{id}")).await;
+    assert!(before["record"]["location"].is_null(), "{before}");
+
+    let (status, _, body) = call(
+        &app,
+        post(
+            &format!("/api/records/{id}/corrections"),
+            json!({"reviewer": "Ana", "field": "location.city", "value": "Hama"}),
+            Some(TOKEN),
+        ),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::CREATED,
+        "{}",
+        String::from_utf8_lossy(&body)
+    );
+    let entry: Value = serde_json::from_slice(&body).expect("JSON");
+    assert_eq!(
+        (entry["old"].clone(), entry["new"].clone()),
+        (json!(null), json!("Hama"))
+    );
+    assert_eq!(entry["indexed"], true);
+
+    // The record shows it, with every other location field present and
+    // null, and says the machine had nothing.
+    let r = json_of(&app, &format!("/api/records/{id}")).await;
+    assert_eq!(r["record"]["location"]["city"], "Hama", "{r}");
+    assert!(r["record"]["location"]["country"].is_null());
+    assert!(r["record"]["location"]
+        .as_object()
+        .expect("location")
+        .contains_key("geonames_id"));
+    assert!(r["machine"]["location"].is_null());
+    assert_eq!(r["corrections"][0]["field"], "location.city");
+    assert!(r["corrections"][0]["machine"].is_null());
+
+    // Facets, search and export see it.
+    let facets = json_of(&app, "/api/facets").await;
+    assert!(
+        facet_counts(&facets, "city").contains(&("Hama".to_string(), 1)),
+        "{facets}"
+    );
+    let found = json_of(&app, "/api/search?city=Hama").await;
+    assert_eq!(ids_of(&found), vec![id.clone()]);
+    assert_eq!(found["hits"][0]["record"]["location"]["city"], "Hama");
+    let (_, headers, body) = call(&app, get("/api/export?format=jsonl&city=Hama")).await;
+    assert_eq!(headers["x-total-count"], "1");
+    let line: Value = serde_json::from_slice(&body).expect("one JSON line");
+    assert_eq!(line["id"], id.as_str());
+    assert_eq!(line["location"]["city"], "Hama");
+
+    // Corrected back to nothing, it is found under no city again.
+    let (status, _, _) = call(
+        &app,
+        post(
+            &format!("/api/records/{id}/corrections"),
+            json!({"reviewer": "Ana", "field": "location.city", "value": null}),
+            Some(TOKEN),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let found = json_of(&app, "/api/search?city=Hama").await;
+    assert_eq!(found["total"], 0, "{found}");
+}
+
+/// The review queue's ids with whether each shows flags, in order.
+async fn queue_of(app: &axum::Router) -> Vec<(String, bool)> {
+    let queue = json_of(app, "/api/review/queue?limit=100").await;
+    queue["records"]
+        .as_array()
+        .expect("records")
+        .iter()
+        .map(|r| {
+            let flags = r["flags"].as_array().map_or(0, Vec::len);
+            (r["id"].as_str().expect("id").to_string(), flags > 0)
+        })
+        .collect()
+}
+
+/// Whether every flagged record of a queue comes before every other.
+fn flagged_first(queue: &[(String, bool)]) -> bool {
+    queue.windows(2).all(|w| w[0].1 || !w[1].1)
+}
+
+#[tokio::test]
+async fn the_review_queue_follows_the_corrected_flags_and_states() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    let before = queue_of(&app).await;
+    assert_eq!(before.len() as u64, f.records());
+    assert!(flagged_first(&before), "{before:?}");
+    let position = |queue: &[(String, bool)], id: &str| queue.iter().position(|(i, _)| i == id);
+    let homs = f.homs.clone();
+    assert_eq!(
+        before
+            .iter()
+            .find(|(i, _)| *i == homs)
+            .map(|(_, flagged)| *flagged),
+        Some(false),
+        "the Homs record has no machine flag"
+    );
+    let first_unflagged = before
+        .iter()
+        .position(|(_, flagged)| !flagged)
+        .expect("some");
+    assert!(
+        first_unflagged >= 2,
+        "at least two flagged records: {before:?}"
+    );
+    let cleared = before[0].0.clone();
+
+    let correct = |id: &str, flags: Value| {
+        post(
+            &format!("/api/records/{id}/corrections"),
+            json!({"reviewer": "Ana", "field": "flags", "value": flags}),
+            Some(TOKEN),
+        )
+    };
+    // The first flagged record's flags cleared, the Homs one flagged.
+    for (id, flags) in [(&cleared, json!([])), (&homs, json!(["unverified"]))] {
+        let (status, _, body) = call(&app, correct(id, flags)).await;
+        assert_eq!(
+            status,
+            StatusCode::CREATED,
+            "{}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+    let after = queue_of(&app).await;
+    assert_eq!(after.len(), before.len());
+    assert!(
+        flagged_first(&after),
+        "ordered by the flags shown: {after:?}"
+    );
+    let at = |id: &str| position(&after, id).expect("queued");
+    assert!(
+        at(&homs) < first_unflagged,
+        "the record a reviewer flagged leads: {after:?}"
+    );
+    assert!(
+        at(&cleared) >= first_unflagged - 1 && !after[at(&cleared)].1,
+        "the record whose flags were cleared waits with the unflagged: {after:?}"
+    );
+    // Null clears them as well.
+    let (status, _, _) = call(&app, correct(&homs, Value::Null)).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let nulled = queue_of(&app).await;
+    assert!(position(&nulled, &homs) > position(&nulled, &before[1].0));
+
+    // Marked checked, a record leaves the queue; back to unreviewed, it
+    // returns.
+    let mark = |state: &str| {
+        post(
+            &format!("/api/records/{homs}/review"),
+            json!({"reviewer": "Ana", "state": state}),
+            Some(TOKEN),
+        )
+    };
+    assert_eq!(call(&app, mark("checked")).await.0, StatusCode::CREATED);
+    assert_eq!(position(&queue_of(&app).await, &homs), None);
+    assert_eq!(call(&app, mark("unreviewed")).await.0, StatusCode::CREATED);
+    assert!(position(&queue_of(&app).await, &homs).is_some());
+}
+
+#[tokio::test]
 async fn exports_stream_every_record_without_a_cap() {
     let f = Fixture::new();
     let app = f.router(true);
@@ -626,6 +870,7 @@ async fn pages_and_assets_are_embedded_without_inline_code() {
         ("/assets/app.css", "text/css"),
         ("/assets/search.js", "text/javascript"),
         ("/assets/world.json", "application/json"),
+        ("/assets/admin1.json", "application/json"),
     ] {
         let (status, headers, body) = call(&app, get(path)).await;
         assert_eq!(status, StatusCode::OK, "{path}");

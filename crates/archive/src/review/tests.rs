@@ -64,6 +64,58 @@ fn corrections_overlay_the_machine_value_and_log_old_and_new() {
 }
 
 #[test]
+fn every_correctable_field_applies_to_a_record_with_nothing_found() {
+    // No place, no credit, no date: the fields the machine left empty.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (archive, ids) =
+        crate::test_archive::with_captions(dir.path(), &["A portrait of the painter."]);
+    let id = &ids[0];
+    let machine = archive.records_by_key(&[1]).expect("read").remove(0);
+    assert!(machine["location"].is_null(), "{machine}");
+    let value_for = |field: &str| match field {
+        "location.geonames_id" => json!(170_063),
+        "location.latitude" | "location.longitude" => json!(35.1),
+        "date_created" => json!("2014-05-04"),
+        "credit.creators" | "credit.agencies" | "organizations" => json!(["X"]),
+        "persons" => json!([]),
+        "flags" => json!(["unverified"]),
+        _ => json!("X"),
+    };
+    for field in crate::CORRECTABLE {
+        archive
+            .review(
+                id,
+                "Ana",
+                ReviewAction::Correct {
+                    field: field.to_string(),
+                    value: value_for(field),
+                },
+                "",
+            )
+            .unwrap_or_else(|e| panic!("{field}: {e}"))
+            .expect("record exists");
+    }
+    let mut record = machine.clone();
+    let corrections = archive.apply_corrections(&mut record).expect("apply");
+    assert_eq!(corrections.len(), crate::CORRECTABLE.len());
+    for field in crate::CORRECTABLE {
+        assert_eq!(
+            super::at_path(&record, field),
+            Some(&value_for(field)),
+            "{field} shows the correction"
+        );
+    }
+    // The location filled in holds every field of the contract.
+    let location: caption::Location =
+        serde_json::from_value(record["location"].clone()).expect("a location");
+    assert_eq!(location.city.as_deref(), Some("X"));
+    assert!(record["location"]
+        .as_object()
+        .expect("object")
+        .contains_key("span"));
+}
+
+#[test]
 fn bad_corrections_are_refused_with_reasons() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (archive, id, _) = archive(dir.path());
@@ -78,6 +130,7 @@ fn bad_corrections_are_refused_with_reasons() {
             .to_string()
     };
     assert!(refuse("text", json!("x"), "Ana").contains("not a correctable field"));
+    assert!(refuse("credit.roles", json!("x"), "Ana").contains("not a correctable field"));
     assert!(refuse("location.city", json!(3), "Ana").contains("a string, not a number"));
     assert!(refuse("location.city", json!("x"), "  ").contains("reviewer"));
     assert!(archive

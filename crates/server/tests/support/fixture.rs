@@ -71,6 +71,22 @@ impl Fixture {
         }
     }
 
+    /// An archive of [`CAPTIONS`] and `more` (one document each), with the
+    /// record ids of `more`, for tests that need records this one lacks.
+    pub fn with(more: &[&str]) -> (Fixture, Vec<String>) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut captions = CAPTIONS.to_vec();
+        captions.extend_from_slice(more);
+        let ids = ingest(dir.path(), &captions);
+        let f = Fixture {
+            homs: ids[0].clone(),
+            weekday: ids[2].clone(),
+            xss: ids[6].clone(),
+            dir,
+        };
+        (f, ids[CAPTIONS.len()..].to_vec())
+    }
+
     /// A server's state; `loopback`: as bound to 127.0.0.1 (else 0.0.0.0).
     pub fn state(&self, loopback: bool) -> Arc<server::State> {
         let config = server::ServeConfig {
