@@ -177,6 +177,17 @@ fn kinds_from_gold(lines: &[LabelLine], gold: &[String]) -> Vec<LineKind> {
             i += 1;
             continue;
         }
+        // Alt text glued before a labelled credit line, then the caption:
+        // the alt text is chrome to the model (`caption::segment` joins it).
+        if let (Some(credit), Some(caption)) = (lines.get(i + 1), lines.get(i + 2)) {
+            let joined = format!("{words} {} {}", caption.words, credit.words);
+            if !credit.words.is_empty() && gold.contains(&joined) {
+                kinds[i + 1] = LineKind::CreditBefore;
+                kinds[i + 2] = LineKind::CaptionStart;
+                i += 3;
+                continue;
+            }
+        }
         // A labelled credit line, then its caption.
         if let Some(next) = lines.get(i + 1) {
             let joined = format!("{} {words}", next.words);

@@ -348,6 +348,12 @@ pub fn label_lines(input: &str) -> Vec<LabelLine> {
 /// Captions from lines and their kinds. `credits` are the lines' credits
 /// as their features read them; a caption of one line keeps its own.
 ///
+/// Text glued before a credit label on one line of input (`ALT TEXT Image
+/// copyright AGENCY`) is the picture's alt text and opens the caption the
+/// credit belongs to, whatever kind the model gave it: one record per
+/// picture, and the alt text often is the agency's own caption, with the
+/// date and place the rewritten caption leaves out.
+///
 /// A place heading (`Kharkiv, Ukraine`) that the model left out as chrome
 /// and that stands right above a caption (a blank line between at most)
 /// is that caption's first line: the page states the picture's place
@@ -364,11 +370,23 @@ fn assemble(
     let mut out = Vec::new();
     let mut current: Option<Building> = None;
     let mut credit_below: Option<Span> = None;
+    let mut alt_below: Option<&Line> = None;
     let mut heading_above: Option<&Line> = None;
     for (i, (line, &kind)) in lines.iter().zip(kinds).enumerate() {
         let heading = heading_above.take();
-        match kind {
-            LineKind::Chrome => {
+        // `ALT TEXT Image copyright AGENCY` / `Image caption CAPTION`: the
+        // words before a credit label on its own line of input are the
+        // picture's alt text, the same picture as the caption below.
+        let alt = (kinds.get(i + 1) == Some(&LineKind::CreditBefore)
+            && !line.content.is_empty()
+            && !input[line.span.end..lines[i + 1].span.start].contains('\n'))
+        .then_some(line);
+        match (kind, alt) {
+            (LineKind::Chrome | LineKind::CaptionStart, Some(alt)) => {
+                finish(input, current.take(), &mut out);
+                alt_below = Some(alt);
+            }
+            (LineKind::Chrome, None) => {
                 finish(input, current.take(), &mut out);
                 if headings[i] {
                     heading_above = Some(line);
@@ -376,7 +394,7 @@ fn assemble(
                     heading_above = heading;
                 }
             }
-            LineKind::CaptionStart => {
+            (LineKind::CaptionStart, None) => {
                 finish(input, current.take(), &mut out);
                 let credit = credit_below.take();
                 let mut caption = Building {
@@ -385,19 +403,19 @@ fn assemble(
                     credit_read: credit.is_none().then(|| credits[i].take()),
                     credit,
                 };
-                if let Some(heading) = heading {
-                    caption.span.start = heading.span.start;
-                    caption.parts.insert(0, heading.content);
+                for above in [alt_below.take(), heading].into_iter().flatten() {
+                    caption.span.start = caption.span.start.min(above.span.start);
+                    caption.parts.insert(0, above.content);
                     caption.credit_read = None;
                 }
                 current = Some(caption);
             }
-            LineKind::CaptionContinuation | LineKind::CreditAfter => {
+            (LineKind::CaptionContinuation | LineKind::CreditAfter, _) => {
                 if let Some(caption) = &mut current {
                     caption.push(input, line);
                 }
             }
-            LineKind::CreditBefore => {
+            (LineKind::CreditBefore, _) => {
                 finish(input, current.take(), &mut out);
                 credit_below = Some(line.content);
             }

@@ -167,3 +167,15 @@ fn a_place_heading_joins_the_caption_below() {
         ]
     );
 }
+
+#[test]
+fn alt_text_before_a_credit_label_opens_the_caption() {
+    let input = "Week in pictures\nBoats at dawn in Karsa harbour Image copyright EPA\nImage caption Fishermen push their boats into the surf at first light in Karsa, Freedonia, on Monday.\nMan with cart Image copyright Reuters\nImage caption A vendor hauls his cart of chestnuts through the snow in Lowtown.\n";
+    assert_eq!(
+        texts(input),
+        [
+            "Boats at dawn in Karsa harbour Fishermen push their boats into the surf at first light in Karsa, Freedonia, on Monday. EPA",
+            "Man with cart A vendor hauls his cart of chestnuts through the snow in Lowtown. Reuters",
+        ]
+    );
+}
