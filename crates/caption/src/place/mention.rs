@@ -129,6 +129,21 @@ pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer)
             i = end;
         }
     }
+    // "Manger Square in Bethlehem stands ...", "along Front Street in
+    // Lahaina": a sublocation placed in the town right after it is where
+    // that town's cue puts it, whatever word stands before it.
+    for k in 0..mentions.len().saturating_sub(1) {
+        let (this, next) = (&mentions[k], &mentions[k + 1]);
+        if matches!(this.kind, MentionKind::Sublocation { .. })
+            && this.cue == Cue::Bare
+            && matches!(next.kind, MentionKind::Settlement { .. })
+            && next.first_token == this.last_token + 2
+            && tokens[this.last_token + 1].is_word()
+            && tokens[this.last_token + 1].text(text) == "in"
+        {
+            mentions[k].cue = mentions[k + 1].cue;
+        }
+    }
     // `X district of Y`: Y is X's parent.
     for k in 0..mentions.len().saturating_sub(1) {
         if let MentionKind::Sublocation { district: true, .. } = mentions[k].kind {
@@ -209,11 +224,13 @@ fn country_name_end(
     gazetteer: &Gazetteer,
 ) -> Option<usize> {
     let word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
-    if !matches!(word(end), Some("and" | "of")) {
+    // Any case: a Getty dateline writes "REPUBLIC OF THE CONGO".
+    let is = |k: usize, w: &str| word(k).is_some_and(|x| x.eq_ignore_ascii_case(w));
+    if !(is(end, "and") || is(end, "of")) {
         return None;
     }
     let mut longer = end + 1;
-    if word(longer) == Some("the") {
+    if is(longer, "the") {
         longer += 1;
     }
     let first_upper = longer;
