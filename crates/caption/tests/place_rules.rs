@@ -624,3 +624,11 @@ fn a_first_level_division_is_no_city() {
         city("Greenville").province("South Carolina").country("US"),
     );
 }
+
+#[test]
+fn a_direction_or_its_adjective_names_one_division() {
+    check(
+        "Herders water camels at a well in North Darfur, Sudan, in this undated photograph. Courtesy of a charity",
+        no_city().province("Northern Darfur").country("SD"),
+    );
+}
