@@ -311,7 +311,6 @@ fn a_travel_verb_shows_where_the_photo_was_taken() {
 }
 
 #[test]
-#[ignore = "issue 11: `the Mexican side of the border` is not read; the later `California` wins the country"]
 fn the_side_of_the_border_is_the_place() {
     check(
         "Migrants wait on the Mexican side of the border fence in Tijuana, across from San Diego, California, May 3, 2024. REUTERS/Jane Roe",
@@ -630,5 +629,17 @@ fn a_direction_or_its_adjective_names_one_division() {
     check(
         "Herders water camels at a well in North Darfur, Sudan, in this undated photograph. Courtesy of a charity",
         no_city().province("Northern Darfur").country("SD"),
+    );
+}
+
+#[test]
+fn the_side_of_the_border_names_the_country() {
+    check(
+        "Lorries wait on the Jordanian side of the Jaber border crossing near Ramtha, May 3, 2024. REUTERS/Jane Roe",
+        country("JO"),
+    );
+    check(
+        "Buses queue on the Turkish side of the Kilis border crossing before entering Syria, May 3, 2024. REUTERS/Jane Roe",
+        city("Kilis").country("TR"),
     );
 }

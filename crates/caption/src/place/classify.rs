@@ -10,9 +10,9 @@ use std::borrow::Cow;
 use gazetteer::{CountryCode, Gazetteer, MatchKind};
 
 use super::lexicon::{
-    is_demonym, is_one_of, starts_upper, strip_possessive, us_state_abbreviation, DIRECTIONS,
-    DISTRICT_HEADS, FACILITY_HEADS, FACILITY_MODIFIERS, LEAD_HEADS, POSSESSED_PLACE_WORDS,
-    PROVINCE_HEADS, REGION_WORDS, RESIDENT_WORDS, SETTLEMENT_HEADS,
+    demonym_country, is_demonym, is_one_of, starts_upper, strip_possessive, us_state_abbreviation,
+    DIRECTIONS, DISTRICT_HEADS, FACILITY_HEADS, FACILITY_MODIFIERS, LEAD_HEADS,
+    POSSESSED_PLACE_WORDS, PROVINCE_HEADS, REGION_WORDS, RESIDENT_WORDS, SETTLEMENT_HEADS,
 };
 use super::mention::{phrase_end, Cue, Mention, MentionKind};
 use super::tokens::Token;
@@ -132,7 +132,7 @@ pub(super) fn classify(
     gazetteer: &Gazetteer,
 ) -> Option<Mention> {
     if is_adjectival(words, gazetteer) {
-        return None;
+        return side_of_border(text, tokens, start, end, words, cue, gazetteer);
     }
     let mut phrase =
         strip_phrase_possessive(text, tokens, start, end, words, cue, after_comma, gazetteer);
@@ -158,6 +158,30 @@ pub(super) fn classify(
         }
     }
     settlement_candidate(&phrase)
+}
+
+/// "on the Egyptian side of the border": the side places the photo in the
+/// demonym's country, as the country's name would.
+fn side_of_border(
+    text: &str,
+    tokens: &[Token],
+    start: usize,
+    end: usize,
+    words: &[&str],
+    cue: Cue,
+    gazetteer: &Gazetteer,
+) -> Option<Mention> {
+    let word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
+    let side = words.len() == 1
+        && start >= 1
+        && word(start - 1).is_some_and(|w| w.eq_ignore_ascii_case("the"))
+        && word(end) == Some("side");
+    if !side {
+        return None;
+    }
+    let code = demonym_country(words[0]).and_then(CountryCode::new)?;
+    let phrase = strip_phrase_possessive(text, tokens, start, end, words, cue, false, gazetteer);
+    Some(phrase.mention(MentionKind::Country(code), phrase.name, end - 1))
 }
 
 /// A demonym or a compound adjective ("Syrian", "Turkish-backed",

@@ -241,8 +241,14 @@ fn town_of_facility(mentions: &[Mention], i: usize, gazetteer: &Gazetteer) -> Op
 /// The most populous settlement spelled `name`, in a country the caption
 /// names if it names one.
 fn town_named(name: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Option<Place> {
+    // The countries with the strongest cue: "on the Egyptian side of the
+    // Rafah border crossing before entering the Gaza Strip" is in Egypt.
+    let is_country = |m: &&Mention| matches!(m.kind, MentionKind::Country(_));
+    let best_cue = mentions.iter().filter(is_country).map(|m| m.cue).min();
     let countries: Vec<CountryCode> = mentions
         .iter()
+        .filter(is_country)
+        .filter(|m| Some(m.cue) == best_cue)
         .filter_map(|m| {
             if let MentionKind::Country(c) = m.kind {
                 Some(c)
