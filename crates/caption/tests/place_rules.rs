@@ -643,3 +643,19 @@ fn the_side_of_the_border_names_the_country() {
         city("Kilis").country("TR"),
     );
 }
+
+#[test]
+fn an_unknown_name_between_a_town_and_its_country_is_its_division() {
+    check(
+        "Fishermen mend nets in Essaouira, Marrakech-Safi Regionale, Morocco, on May 3, 2024. (Xinhua/Li Wei)",
+        city("Essaouira").country("MA"),
+    );
+}
+
+#[test]
+fn the_country_before_state_of_holds_the_division() {
+    check(
+        "Shoppers fill Orlando's main market on May 3, 2024, ahead of a holiday in the U.S. state of Florida. REUTERS/Jane Roe",
+        city("Orlando").province("Florida").country("US"),
+    );
+}

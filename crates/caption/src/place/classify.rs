@@ -364,7 +364,11 @@ fn head_after(p: &Phrase<'_>) -> Decision {
         }
     }
     let head = p.next_word(end)?;
-    if is_one_of(head, PROVINCE_HEADS) && head != "district" {
+    // "the U.S. state of Florida": a country before "state of" is the
+    // division's country, not a division itself.
+    let country_of_next =
+        p.next_word(end + 1) == Some("of") && p.gazetteer.country_named(p.name).is_some();
+    if is_one_of(head, PROVINCE_HEADS) && head != "district" && !country_of_next {
         return Some(Some(p.province(p.name, end)));
     }
     if is_one_of(head, DISTRICT_HEADS) {
@@ -427,7 +431,13 @@ fn context_after_of(p: &Phrase<'_>) -> Decision {
         before,
         "state" | "province" | "governorate" | "prefecture" | "oblast"
     ) {
-        return Some(Some(p.province(p.name, p.end - 1)));
+        // "the U.S. state of Florida" is Florida in the U.S.
+        let stated = (start >= 3)
+            .then(|| p.gazetteer.country_named(p.word_at(start - 3)))
+            .flatten()
+            .map(|c| c.code);
+        let mention = p.mention(MentionKind::Region, p.name, p.end - 1);
+        return Some(Some(province_mention(mention, p.name, stated, p.gazetteer)));
     }
     if matches!(before, "island" | "islands" | "isle") {
         return Some(Some(p.mention(MentionKind::Region, p.name, p.end - 1)));
