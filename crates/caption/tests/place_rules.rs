@@ -659,3 +659,23 @@ fn the_country_before_state_of_holds_the_division() {
         city("Orlando").province("Florida").country("US"),
     );
 }
+
+#[test]
+fn a_name_the_gazetteer_knows_runs_over_short_inner_words() {
+    check(
+        "Dockers unload containers at the port in Dar es Salaam, Tanzania, May 3, 2024. REUTERS/Jane Roe",
+        city("Dar es Salaam").country("TZ"),
+    );
+    check(
+        "Carnival dancers parade in Port of Spain, Trinidad and Tobago, May 3, 2024. REUTERS/Jane Roe",
+        city("Port of Spain").country("TT"),
+    );
+}
+
+#[test]
+fn a_town_named_with_a_demonym_is_a_town() {
+    check(
+        "Vendors sell fruit at a roadside stall in Spanish Town, Jamaica, May 3, 2024. REUTERS/Jane Roe",
+        city("Spanish Town").country("JM"),
+    );
+}

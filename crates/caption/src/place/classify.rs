@@ -209,7 +209,16 @@ fn is_adjectival(words: &[&str], gazetteer: &Gazetteer) -> bool {
             })
     };
     if words.iter().any(|w| is_adjective(w)) {
-        return words.len() < 2 || gazetteer.country_named(&words.join(" ")).is_none();
+        // "Saudi Arabia", and a town so named: "Spanish Town".
+        if words.len() < 2 {
+            return true;
+        }
+        let name = words.join(" ");
+        return gazetteer.country_named(&name).is_none()
+            && gazetteer
+                .places_named(&name)
+                .iter()
+                .all(|m| m.kind != MatchKind::Folded);
     }
     words.len() == 1
         && words[0].contains('-')

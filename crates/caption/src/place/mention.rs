@@ -210,7 +210,72 @@ pub(super) fn phrase_end(
     {
         end -= 1;
     }
-    Some(country_name_end(text, tokens, start, end, gazetteer).unwrap_or(end))
+    Some(
+        country_name_end(text, tokens, start, end, gazetteer)
+            .or_else(|| known_longer_name_end(text, tokens, start, end, gazetteer))
+            .unwrap_or(end),
+    )
+}
+
+/// The end of a longer name the gazetteer knows, when the phrase stops at
+/// a short lower-case word or a number inside it: "Port of Spain",
+/// "Dar es Salaam", "Sector 3", "Al Matar al Atiq". Longest first, up to
+/// three more words.
+fn known_longer_name_end(
+    text: &str,
+    tokens: &[Token],
+    start: usize,
+    end: usize,
+    gazetteer: &Gazetteer,
+) -> Option<usize> {
+    let next = tokens.get(end).filter(|t| t.is_word())?.text(text);
+    // Cue words and conjunctions never join a name (and asking the
+    // gazetteer after every "X in", "X on" would cost every caption).
+    let common = matches!(
+        next,
+        "in" | "at"
+            | "on"
+            | "to"
+            | "and"
+            | "for"
+            | "by"
+            | "the"
+            | "a"
+            | "an"
+            | "or"
+            | "is"
+            | "was"
+            | "are"
+            | "has"
+            | "its"
+            | "his"
+            | "her"
+            | "who"
+    );
+    let joins = next.chars().all(|c| c.is_ascii_digit())
+        || (!common && next.len() <= 3 && next.chars().all(|c| c.is_lowercase()))
+        || next.split_once('-').is_some_and(|(head, tail)| {
+            head.len() <= 3 && head.chars().all(|c| c.is_lowercase()) && starts_upper(tail)
+        });
+    if !joins {
+        return None;
+    }
+    let mut last = end;
+    while last < (end + 4).min(tokens.len()) && tokens[last].is_word() {
+        last += 1;
+    }
+    (end + 1..=last).rev().find(|&e| {
+        let word = tokens[e - 1].text(text);
+        let ends_in_name = starts_upper(word)
+            || word.chars().all(|c| c.is_ascii_digit())
+            || tokens[e - 1].hyphenated;
+        let name = Span::new(tokens[start].span.start, tokens[e - 1].span.end).of(text);
+        ends_in_name
+            && gazetteer
+                .places_named(name)
+                .iter()
+                .any(|m| m.kind == MatchKind::Folded)
+    })
 }
 
 /// The end of a country name joined by `and` or `of` ("Antigua and

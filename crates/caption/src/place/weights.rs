@@ -5,10 +5,10 @@ use super::score::Weights;
 
 /// Fitted weights, in `score::FEATURE_NAMES` order.
 pub(crate) const WEIGHTS: Weights = Weights {
-    transliterated: -1.94,
-    skeleton: -0.51,
-    log_population: 1.91,
-    population_unknown: 1.53,
-    weak_hint: 2.75,
+    transliterated: -1.93,
+    skeleton: -0.49,
+    log_population: 1.93,
+    population_unknown: 1.54,
+    weak_hint: 2.74,
     named_province: 3.44,
 };
