@@ -679,3 +679,11 @@ fn a_town_named_with_a_demonym_is_a_town() {
         city("Spanish Town").country("JM"),
     );
 }
+
+#[test]
+fn the_later_division_with_the_same_cue_is_the_scene() {
+    check(
+        "Families who fled the floods in the Sindh province rest at a camp in southern Pakistan's Balochistan province, May 3, 2024. REUTERS/Jane Roe",
+        no_city().province("Balochistan").country("PK"),
+    );
+}

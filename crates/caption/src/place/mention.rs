@@ -117,12 +117,29 @@ pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer)
                 && matches!(m.kind, MentionKind::Settlement { .. })
                 && strip_possessive(tokens[m.last_token].text(text)).is_some()
         });
+        // "in eastern Sudan's Kassala state": so does a place a country owns.
+        let after_country_possessive = mentions.last().is_some_and(|m| {
+            m.last_token + 1 == i
+                && matches!(m.kind, MentionKind::Country(_))
+                && strip_possessive(tokens[m.last_token].text(text)).is_some()
+        });
         let cue = match mentions.last() {
             Some(previous) if after_possessive && previous.cue < cue => previous.cue,
             _ => cue,
         };
+        let country_cue = mentions
+            .last()
+            .filter(|_| after_country_possessive)
+            .map(|m| m.cue);
         let joined = (after_comma, after_possessive);
-        if let Some(mention) = classify(text, tokens, i, end, &words, cue, joined, gazetteer) {
+        if let Some(mut mention) = classify(text, tokens, i, end, &words, cue, joined, gazetteer) {
+            // ... when it is a division ("Spain's North African enclave"
+            // is no place of Spain's).
+            if let Some(owner_cue) = country_cue {
+                if matches!(mention.kind, MentionKind::Province { .. }) && owner_cue < mention.cue {
+                    mention.cue = owner_cue;
+                }
+            }
             i = mention.last_token + 1;
             mentions.push(mention);
         } else {
