@@ -687,3 +687,11 @@ fn the_later_division_with_the_same_cue_is_the_scene() {
         no_city().province("Balochistan").country("PK"),
     );
 }
+
+#[test]
+fn a_settlement_word_before_the_name_is_its_head() {
+    check(
+        "Tourists walk among the palms of Kibbutz Ein Gedi, by the Dead Sea, May 3, 2024. REUTERS/Jane Roe",
+        city("‘En Gedi").country("IL"),
+    );
+}

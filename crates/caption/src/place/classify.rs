@@ -13,6 +13,7 @@ use super::lexicon::{
     demonym_country, is_demonym, is_one_of, starts_upper, strip_possessive, us_state_abbreviation,
     DIRECTIONS, DISTRICT_HEADS, FACILITY_HEADS, FACILITY_MODIFIERS, LEAD_HEADS,
     POSSESSED_PLACE_WORDS, PROVINCE_HEADS, REGION_WORDS, RESIDENT_WORDS, SETTLEMENT_HEADS,
+    SETTLEMENT_LEADS,
 };
 use super::mention::{phrase_end, Cue, Mention, MentionKind};
 use super::tokens::Token;
@@ -569,7 +570,19 @@ fn town_named_like_country(p: &Phrase<'_>, named: CountryCode) -> bool {
 /// place word is a sublocation, unless the gazetteer knows it as a town
 /// ("Mount Pleasant").
 fn lead_head(p: &Phrase<'_>) -> Decision {
-    if p.words.len() < 2 || !is_one_of(p.words[0], LEAD_HEADS) || p.possessive {
+    if p.words.len() < 2 || p.possessive {
+        return None;
+    }
+    // "Kibbutz Nir Oz": the settlement word before the name is its head.
+    if is_one_of(p.words[0], SETTLEMENT_LEADS) {
+        let name = p.name_of(p.start + 1, p.end);
+        let kind = MentionKind::Settlement {
+            resolved: None,
+            explicit_head: true,
+        };
+        return Some(Some(p.mention(kind, name, p.end - 1)));
+    }
+    if !is_one_of(p.words[0], LEAD_HEADS) {
         return None;
     }
     let known_town = p

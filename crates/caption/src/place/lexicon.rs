@@ -119,6 +119,12 @@ pub(super) const LEAD_HEADS: WordList = WordList {
     ],
 };
 
+/// Settlement words written before the name (`Kibbutz Nir Oz`).
+pub(super) const SETTLEMENT_LEADS: WordList = WordList {
+    bit: 1 << 13,
+    words: &["kibbutz", "moshav"],
+};
+
 /// The people of a place (`Kherson residents`): the place before them is
 /// where they are.
 pub(super) const RESIDENT_WORDS: WordList = WordList {
@@ -455,7 +461,7 @@ pub(super) struct WordList {
 pub(super) const DEMONYM_BIT: u16 = 1 << 10;
 
 /// The lists [`is_one_of`] indexes, each with its own bit.
-pub(super) const WORD_LISTS: [WordList; 12] = [
+pub(super) const WORD_LISTS: [WordList; 13] = [
     DIRECTIONS,
     DISTRICT_HEADS,
     FACILITY_HEADS,
@@ -467,6 +473,7 @@ pub(super) const WORD_LISTS: [WordList; 12] = [
     PROVINCE_HEADS,
     REGION_WORDS,
     SETTLEMENT_HEADS,
+    SETTLEMENT_LEADS,
     TERRAIN_WORDS,
 ];
 
