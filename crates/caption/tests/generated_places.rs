@@ -47,8 +47,8 @@ use gazetteer::Gazetteer;
 use std::collections::BTreeMap;
 
 /// Below this the test fails.
-// issue 11: target 0.98; today 0.964
-const FLOOR: f64 = 0.96;
+// issue 11: target 0.98; today 0.981
+const FLOOR: f64 = 0.978;
 
 #[derive(Default, Clone, Copy)]
 struct Tally {

@@ -467,6 +467,20 @@ const ADMIN_GENERIC: &[&str] = &[
     "ili",
 ];
 
+/// "North Darfur" is GeoNames' "Northern Darfur": a direction and its
+/// adjective name one division, so both fold to the noun.
+fn direction_words_as_nouns(folded: String) -> String {
+    let adjective = |w: &str| matches!(w, "northern" | "southern" | "eastern" | "western");
+    if !folded.split(' ').any(adjective) {
+        return folded;
+    }
+    folded
+        .split(' ')
+        .map(|w| if adjective(w) { &w[..w.len() - 3] } else { w })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Small words that only join a generic word to the name (`Province of X`,
 /// `Ostan-e Tehran`); dropped only next to a dropped generic word.
 const ADMIN_CONNECTORS: &[&str] = &["of", "the", "e", "de", "do", "da", "del", "di"];
@@ -475,7 +489,7 @@ const ADMIN_CONNECTORS: &[&str] = &["of", "the", "e", "de", "do", "da", "del", "
 /// the Ukrainian and Russian adjective ending dropped when a generic word
 /// went (`Kharkivs'ka Oblast'` → `kharkiv`).
 pub(crate) fn admin1_base(name: &str) -> String {
-    let folded = fold(name);
+    let folded = direction_words_as_nouns(fold(name));
     let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
     let generic: Vec<bool> = words.iter().map(|w| ADMIN_GENERIC.contains(w)).collect();
     if generic.iter().all(|&g| g) || !generic.iter().any(|&g| g) {
@@ -702,6 +716,8 @@ mod tests {
         assert_eq!(admin1_base("State of Rio de Janeiro"), "rio de janeiro");
         assert_eq!(admin1_base("Rif-dimashq"), "rif dimashq");
         assert_eq!(admin1_base("Region"), "region");
+        assert_eq!(admin1_base("Northern Darfur"), admin1_base("North Darfur"));
+        assert_eq!(admin1_base("Western Cape Province"), "west cape");
         assert_eq!(admin1_base("Central Region"), "central");
         assert_eq!(admin1_base("Misto Sevastopol'"), "sevastopol");
     }

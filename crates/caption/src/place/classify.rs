@@ -10,11 +10,12 @@ use std::borrow::Cow;
 use gazetteer::{CountryCode, Gazetteer, MatchKind};
 
 use super::lexicon::{
-    is_demonym, is_one_of, starts_upper, strip_possessive, us_state_abbreviation, DIRECTIONS,
-    DISTRICT_HEADS, FACILITY_HEADS, FACILITY_MODIFIERS, POSSESSED_PLACE_WORDS, PROVINCE_HEADS,
-    REGION_WORDS, SETTLEMENT_HEADS,
+    demonym_country, is_demonym, is_one_of, starts_upper, strip_possessive, us_state_abbreviation,
+    DIRECTIONS, DISTRICT_HEADS, FACILITY_HEADS, FACILITY_MODIFIERS, LEAD_HEADS,
+    POSSESSED_PLACE_WORDS, PROVINCE_HEADS, REGION_WORDS, RESIDENT_WORDS, SETTLEMENT_HEADS,
+    SETTLEMENT_LEADS,
 };
-use super::mention::{Cue, Mention, MentionKind};
+use super::mention::{phrase_end, Cue, Mention, MentionKind};
 use super::tokens::Token;
 use crate::span::Span;
 
@@ -84,8 +85,26 @@ impl<'a> Phrase<'a> {
         province_mention(
             self.mention(MentionKind::Region, name, last),
             name,
+            self.country_after(last + 1),
             self.gazetteer,
         )
+    }
+
+    /// The country named right after a comma at token `k` (`..., Uganda`),
+    /// with the end of its name.
+    fn country_named_at(&self, k: usize) -> Option<(CountryCode, usize)> {
+        if !self.tokens.get(k).is_some_and(|t| t.is_punct(',')) || k + 1 >= self.tokens.len() {
+            return None;
+        }
+        let after = phrase_end(self.text, self.tokens, k + 1, self.gazetteer)?;
+        let country = self.gazetteer.country_named(self.name_of(k + 1, after))?;
+        Some((country.code, after))
+    }
+
+    /// The country a division at token `k` belongs to, as the caption
+    /// states it next: `, Uganda` or `, Central Region, Uganda`.
+    fn country_after(&self, k: usize) -> Option<CountryCode> {
+        self.country_named_at(k).map(|(code, _)| code)
     }
 
     fn next_word(&self, k: usize) -> Option<&'a str> {
@@ -114,7 +133,7 @@ pub(super) fn classify(
     gazetteer: &Gazetteer,
 ) -> Option<Mention> {
     if is_adjectival(words, gazetteer) {
-        return None;
+        return side_of_border(text, tokens, start, end, words, cue, gazetteer);
     }
     let mut phrase =
         strip_phrase_possessive(text, tokens, start, end, words, cue, after_comma, gazetteer);
@@ -122,7 +141,8 @@ pub(super) fn classify(
     if phrase.possessive && !possessive_names_place(&phrase) {
         return None;
     }
-    let steps: [fn(&Phrase<'_>) -> Decision; 8] = [
+    let steps: [fn(&Phrase<'_>) -> Decision; 10] = [
+        lead_head,
         head_inside,
         head_after,
         appositive,
@@ -131,6 +151,7 @@ pub(super) fn classify(
         context_after_of,
         hometown_or_nationality,
         named_in_gazetteer,
+        named_part_of_town,
     ];
     for step in steps {
         if let Some(decision) = step(&phrase) {
@@ -138,6 +159,30 @@ pub(super) fn classify(
         }
     }
     settlement_candidate(&phrase)
+}
+
+/// "on the Egyptian side of the border": the side places the photo in the
+/// demonym's country, as the country's name would.
+fn side_of_border(
+    text: &str,
+    tokens: &[Token],
+    start: usize,
+    end: usize,
+    words: &[&str],
+    cue: Cue,
+    gazetteer: &Gazetteer,
+) -> Option<Mention> {
+    let word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
+    let side = words.len() == 1
+        && start >= 1
+        && word(start - 1).is_some_and(|w| w.eq_ignore_ascii_case("the"))
+        && word(end) == Some("side");
+    if !side {
+        return None;
+    }
+    let code = demonym_country(words[0]).and_then(CountryCode::new)?;
+    let phrase = strip_phrase_possessive(text, tokens, start, end, words, cue, false, gazetteer);
+    Some(phrase.mention(MentionKind::Country(code), phrase.name, end - 1))
 }
 
 /// A demonym or a compound adjective ("Syrian", "Turkish-backed",
@@ -165,7 +210,16 @@ fn is_adjectival(words: &[&str], gazetteer: &Gazetteer) -> bool {
             })
     };
     if words.iter().any(|w| is_adjective(w)) {
-        return words.len() < 2 || gazetteer.country_named(&words.join(" ")).is_none();
+        // "Saudi Arabia", and a town so named: "Spanish Town".
+        if words.len() < 2 {
+            return true;
+        }
+        let name = words.join(" ");
+        return gazetteer.country_named(&name).is_none()
+            && gazetteer
+                .places_named(&name)
+                .iter()
+                .all(|m| m.kind != MatchKind::Folded);
     }
     words.len() == 1
         && words[0].contains('-')
@@ -320,7 +374,11 @@ fn head_after(p: &Phrase<'_>) -> Decision {
         }
     }
     let head = p.next_word(end)?;
-    if is_one_of(head, PROVINCE_HEADS) && head != "district" {
+    // "the U.S. state of Florida": a country before "state of" is the
+    // division's country, not a division itself.
+    let country_of_next =
+        p.next_word(end + 1) == Some("of") && p.gazetteer.country_named(p.name).is_some();
+    if is_one_of(head, PROVINCE_HEADS) && head != "district" && !country_of_next {
         return Some(Some(p.province(p.name, end)));
     }
     if is_one_of(head, DISTRICT_HEADS) {
@@ -383,7 +441,13 @@ fn context_after_of(p: &Phrase<'_>) -> Decision {
         before,
         "state" | "province" | "governorate" | "prefecture" | "oblast"
     ) {
-        return Some(Some(p.province(p.name, p.end - 1)));
+        // "the U.S. state of Florida" is Florida in the U.S.
+        let stated = (start >= 3)
+            .then(|| p.gazetteer.country_named(p.word_at(start - 3)))
+            .flatten()
+            .map(|c| c.code);
+        let mention = p.mention(MentionKind::Region, p.name, p.end - 1);
+        return Some(Some(province_mention(mention, p.name, stated, p.gazetteer)));
     }
     if matches!(before, "island" | "islands" | "isle") {
         return Some(Some(p.mention(MentionKind::Region, p.name, p.end - 1)));
@@ -436,6 +500,9 @@ fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
         return Some(Some(p.mention(kind, p.name, last)));
     }
     if let Some(country) = p.gazetteer.country_named(p.name) {
+        if town_named_like_country(p, country.code) {
+            return None;
+        }
         return Some(Some(p.mention(
             MentionKind::Country(country.code),
             p.name,
@@ -445,14 +512,21 @@ fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
     if p.words.iter().any(|w| is_one_of(w, REGION_WORDS)) {
         return Some(Some(p.mention(MentionKind::Region, p.name, last)));
     }
-    if p.after_comma {
-        let divisions = p.gazetteer.admin1_named(p.name, None);
+    // "Harvey, Louisiana" after a comma; "in Rhineland-Palatinate", "in
+    // western North Carolina" anywhere, when no town of the division
+    // bears its name (Idlib is a town in Idlib province) and the name is
+    // too long to be a namesake of another word.
+    let long_name = p.words.len() >= 2 || p.words[0].contains('-');
+    if p.after_comma || long_name {
+        let divisions = p.gazetteer.admin1_named(p.name, p.country_after(p.end));
         if let [division] = divisions.as_slice() {
-            if p.gazetteer
-                .places_named(p.name)
-                .iter()
-                .all(|m| m.place.population < 50_000)
-            {
+            let places = p.gazetteer.places_named(p.name);
+            let own_town = places.iter().any(|m| {
+                m.kind == MatchKind::Folded
+                    && m.place.country == division.country
+                    && m.place.admin1_code.as_deref() == Some(division.code.as_str())
+            });
+            if places.iter().all(|m| m.place.population < 50_000) && (p.after_comma || !own_town) {
                 let kind = MentionKind::Province {
                     code: Some(division.code.clone()),
                     country: Some(division.country),
@@ -462,6 +536,106 @@ fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
         }
     }
     None
+}
+
+/// "Luxembourg, Luxembourg", "Liberia, Costa Rica": a name that is a
+/// country's, followed by a country in which the gazetteer knows a town so
+/// named, is that town (not when the name is a division there: "Georgia,
+/// U.S." is the state).
+fn town_named_like_country(p: &Phrase<'_>, named: CountryCode) -> bool {
+    // The country after the comma, or after a division and a comma
+    // ("Liberia, Guanacaste, Costa Rica").
+    let stated = p.country_named_at(p.end).map(|(code, _)| code).or_else(|| {
+        let comma = p.tokens.get(p.end).is_some_and(|t| t.is_punct(','));
+        if !comma || p.end + 1 >= p.tokens.len() {
+            return None;
+        }
+        let division_end = phrase_end(p.text, p.tokens, p.end + 1, p.gazetteer)?;
+        let code = p.country_after(division_end)?;
+        let division = p.name_of(p.end + 1, division_end);
+        (!p.gazetteer.admin1_named(division, Some(code)).is_empty()).then_some(code)
+    });
+    let Some(code) = stated else {
+        return false;
+    };
+    let town_there = p
+        .gazetteer
+        .places_named(p.name)
+        .iter()
+        .any(|m| m.kind == MatchKind::Folded && m.place.country == code);
+    town_there && (code == named || p.gazetteer.admin1_named(p.name, Some(code)).is_empty())
+}
+
+/// "Plaza Italia", "Stade de France", "Mount Arafat": a name led by a
+/// place word is a sublocation, unless the gazetteer knows it as a town
+/// ("Mount Pleasant").
+fn lead_head(p: &Phrase<'_>) -> Decision {
+    if p.words.len() < 2 || p.possessive {
+        return None;
+    }
+    // "Kibbutz Nir Oz": the settlement word before the name is its head.
+    if is_one_of(p.words[0], SETTLEMENT_LEADS) {
+        let name = p.name_of(p.start + 1, p.end);
+        let kind = MentionKind::Settlement {
+            resolved: None,
+            explicit_head: true,
+        };
+        return Some(Some(p.mention(kind, name, p.end - 1)));
+    }
+    if !is_one_of(p.words[0], LEAD_HEADS) {
+        return None;
+    }
+    let known_town = p
+        .gazetteer
+        .places_named(p.name)
+        .iter()
+        .any(|m| m.kind == MatchKind::Folded);
+    (!known_town).then(|| Some(p.sublocation(p.name, false, p.end - 1)))
+}
+
+/// A named part of a town, written with an article before the town:
+/// "the Kremlin in Moscow", "the Corniche in Alexandria" (towns take no
+/// article); "the Citadel of Aleppo", "the Old City of Homs" (a facility
+/// or a town's part, then the town). The town stays a mention of its own.
+fn named_part_of_town(p: &Phrase<'_>) -> Decision {
+    if p.start == 0 || !p.word_at(p.start - 1).eq_ignore_ascii_case("the") || p.possessive {
+        return None;
+    }
+    let next = p.next_word(p.end)?;
+    let mut town = p.end + 1;
+    if next == "of" && p.next_word(town) == Some("the") {
+        town += 1;
+    }
+    if !p.next_word(town).is_some_and(starts_upper) {
+        return None;
+    }
+    if next == "in" {
+        if p.words.iter().any(|w| is_demonym(w)) {
+            return None;
+        }
+        return Some(Some(p.sublocation(p.name, false, p.end - 1)));
+    }
+    let last = p.words[p.words.len() - 1];
+    let part_head = (p.words.len() == 1 && is_one_of(last, FACILITY_HEADS))
+        || (p.words.len() >= 2 && is_one_of(last, SETTLEMENT_HEADS));
+    if next != "of" || !part_head {
+        return None;
+    }
+    let town_end = phrase_end(p.text, p.tokens, town, p.gazetteer)?;
+    let whole = p.name_of(p.start, town_end);
+    let known_town = p
+        .gazetteer
+        .places_named(whole)
+        .iter()
+        .any(|m| m.kind == MatchKind::Folded);
+    (!known_town).then(|| Some(p.sublocation(whole, false, p.end - 1)))
+}
+
+/// "Kherson residents wave flags": a town before the people who live in
+/// it is where they are.
+fn before_residents(p: &Phrase<'_>) -> bool {
+    p.next_word(p.end)
+        .is_some_and(|w| is_one_of(w, RESIDENT_WORDS))
 }
 
 /// Only phrases in a place position are settlement candidates: after a
@@ -474,7 +648,7 @@ fn settlement_candidate(p: &Phrase<'_>) -> Option<Mention> {
                 || starts_upper(w)
                 || matches!(w, "some" | "near" | "on" | "in" | "just")
         });
-    if p.cue == Cue::Bare && !p.after_comma && !followed_by_place_pattern {
+    if p.cue == Cue::Bare && !p.after_comma && !followed_by_place_pattern && !before_residents(p) {
         return None;
     }
     // Towns take no article: "in the Euphrates" is a river.
@@ -503,16 +677,27 @@ fn names_a_person_or_an_event(p: &Phrase<'_>) -> bool {
 
 /// A province mention resolved by name, or by the division of the biggest
 /// settlement of that name (`Kherson region` -> Kherson's oblast).
-pub(super) fn province_mention(mut mention: Mention, name: &str, gazetteer: &Gazetteer) -> Mention {
-    let named = gazetteer.admin1_named(name, None);
+pub(super) fn province_mention(
+    mut mention: Mention,
+    name: &str,
+    stated_country: Option<CountryCode>,
+    gazetteer: &Gazetteer,
+) -> Mention {
+    // "Central Region, Uganda": the stated country's division, never a
+    // namesake of another country's.
+    let named = gazetteer.admin1_named(name, stated_country);
     let (code, country) = match named.as_slice() {
         [one, ..] => (Some(one.code.clone()), Some(one.country)),
-        [] => match gazetteer.places_named(name).first() {
+        [] => match gazetteer
+            .places_named(name)
+            .into_iter()
+            .find(|m| stated_country.is_none_or(|c| m.place.country == c))
+        {
             Some(m) => (
                 m.place.admin1_code.as_deref().map(String::from),
                 Some(m.place.country),
             ),
-            None => (None, None),
+            None => (None, stated_country),
         },
     };
     mention.kind = MentionKind::Province { code, country };

@@ -102,7 +102,34 @@ pub(super) const FACILITY_MODIFIERS: WordList = WordList {
         "detention",
         "army",
         "police",
+        "children's",
+        "women's",
+        "men's",
+        "morning",
+        "night",
     ],
+};
+
+/// Place words that lead a sublocation's name (`Plaza Italia`, `Stade de
+/// France`, `Mount Arafat`).
+pub(super) const LEAD_HEADS: WordList = WordList {
+    bit: 1 << 11,
+    words: &[
+        "plaza", "piazza", "stade", "estadio", "mount", "mt.", "jabal", "jebel",
+    ],
+};
+
+/// Settlement words written before the name (`Kibbutz Nir Oz`).
+pub(super) const SETTLEMENT_LEADS: WordList = WordList {
+    bit: 1 << 13,
+    words: &["kibbutz", "moshav"],
+};
+
+/// The people of a place (`Kherson residents`): the place before them is
+/// where they are.
+pub(super) const RESIDENT_WORDS: WordList = WordList {
+    bit: 1 << 12,
+    words: &["residents", "residents'", "inhabitants", "locals"],
 };
 
 /// Sublocation heads dropped from the name (`Jobar area` -> `Jobar`).
@@ -434,16 +461,19 @@ pub(super) struct WordList {
 pub(super) const DEMONYM_BIT: u16 = 1 << 10;
 
 /// The lists [`is_one_of`] indexes, each with its own bit.
-pub(super) const WORD_LISTS: [WordList; 10] = [
+pub(super) const WORD_LISTS: [WordList; 13] = [
     DIRECTIONS,
     DISTRICT_HEADS,
     FACILITY_HEADS,
     FACILITY_MODIFIERS,
+    LEAD_HEADS,
+    RESIDENT_WORDS,
     NOT_PLACE_WORDS,
     POSSESSED_PLACE_WORDS,
     PROVINCE_HEADS,
     REGION_WORDS,
     SETTLEMENT_HEADS,
+    SETTLEMENT_LEADS,
     TERRAIN_WORDS,
 ];
 

@@ -117,16 +117,48 @@ pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer)
                 && matches!(m.kind, MentionKind::Settlement { .. })
                 && strip_possessive(tokens[m.last_token].text(text)).is_some()
         });
+        // "in eastern Sudan's Kassala state": so does a place a country owns.
+        let after_country_possessive = mentions.last().is_some_and(|m| {
+            m.last_token + 1 == i
+                && matches!(m.kind, MentionKind::Country(_))
+                && strip_possessive(tokens[m.last_token].text(text)).is_some()
+        });
         let cue = match mentions.last() {
             Some(previous) if after_possessive && previous.cue < cue => previous.cue,
             _ => cue,
         };
+        let country_cue = mentions
+            .last()
+            .filter(|_| after_country_possessive)
+            .map(|m| m.cue);
         let joined = (after_comma, after_possessive);
-        if let Some(mention) = classify(text, tokens, i, end, &words, cue, joined, gazetteer) {
+        if let Some(mut mention) = classify(text, tokens, i, end, &words, cue, joined, gazetteer) {
+            // ... when it is a division ("Spain's North African enclave"
+            // is no place of Spain's).
+            if let Some(owner_cue) = country_cue {
+                if matches!(mention.kind, MentionKind::Province { .. }) && owner_cue < mention.cue {
+                    mention.cue = owner_cue;
+                }
+            }
             i = mention.last_token + 1;
             mentions.push(mention);
         } else {
             i = end;
+        }
+    }
+    // "Manger Square in Bethlehem stands ...", "along Front Street in
+    // Lahaina": a sublocation placed in the town right after it is where
+    // that town's cue puts it, whatever word stands before it.
+    for k in 0..mentions.len().saturating_sub(1) {
+        let (this, next) = (&mentions[k], &mentions[k + 1]);
+        if matches!(this.kind, MentionKind::Sublocation { .. })
+            && this.cue == Cue::Bare
+            && matches!(next.kind, MentionKind::Settlement { .. })
+            && next.first_token == this.last_token + 2
+            && tokens[this.last_token + 1].is_word()
+            && tokens[this.last_token + 1].text(text) == "in"
+        {
+            mentions[k].cue = mentions[k + 1].cue;
         }
     }
     // `X district of Y`: Y is X's parent.
@@ -201,7 +233,72 @@ pub(super) fn phrase_end(
     {
         end -= 1;
     }
-    Some(country_name_end(text, tokens, start, end, gazetteer).unwrap_or(end))
+    Some(
+        country_name_end(text, tokens, start, end, gazetteer)
+            .or_else(|| known_longer_name_end(text, tokens, start, end, gazetteer))
+            .unwrap_or(end),
+    )
+}
+
+/// The end of a longer name the gazetteer knows, when the phrase stops at
+/// a short lower-case word or a number inside it: "Port of Spain",
+/// "Dar es Salaam", "Sector 3", "Al Matar al Atiq". Longest first, up to
+/// three more words.
+fn known_longer_name_end(
+    text: &str,
+    tokens: &[Token],
+    start: usize,
+    end: usize,
+    gazetteer: &Gazetteer,
+) -> Option<usize> {
+    let next = tokens.get(end).filter(|t| t.is_word())?.text(text);
+    // Cue words and conjunctions never join a name (and asking the
+    // gazetteer after every "X in", "X on" would cost every caption).
+    let common = matches!(
+        next,
+        "in" | "at"
+            | "on"
+            | "to"
+            | "and"
+            | "for"
+            | "by"
+            | "the"
+            | "a"
+            | "an"
+            | "or"
+            | "is"
+            | "was"
+            | "are"
+            | "has"
+            | "its"
+            | "his"
+            | "her"
+            | "who"
+    );
+    let joins = next.chars().all(|c| c.is_ascii_digit())
+        || (!common && next.len() <= 3 && next.chars().all(|c| c.is_lowercase()))
+        || next.split_once('-').is_some_and(|(head, tail)| {
+            head.len() <= 3 && head.chars().all(|c| c.is_lowercase()) && starts_upper(tail)
+        });
+    if !joins {
+        return None;
+    }
+    let mut last = end;
+    while last < (end + 4).min(tokens.len()) && tokens[last].is_word() {
+        last += 1;
+    }
+    (end + 1..=last).rev().find(|&e| {
+        let word = tokens[e - 1].text(text);
+        let ends_in_name = starts_upper(word)
+            || word.chars().all(|c| c.is_ascii_digit())
+            || tokens[e - 1].hyphenated;
+        let name = Span::new(tokens[start].span.start, tokens[e - 1].span.end).of(text);
+        ends_in_name
+            && gazetteer
+                .places_named(name)
+                .iter()
+                .any(|m| m.kind == MatchKind::Folded)
+    })
 }
 
 /// Whether the gazetteer knows `tokens[start..end]` as a place's name.
@@ -230,11 +327,13 @@ fn country_name_end(
     gazetteer: &Gazetteer,
 ) -> Option<usize> {
     let word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
-    if !matches!(word(end), Some("and" | "of")) {
+    // Any case: a Getty dateline writes "REPUBLIC OF THE CONGO".
+    let is = |k: usize, w: &str| word(k).is_some_and(|x| x.eq_ignore_ascii_case(w));
+    if !(is(end, "and") || is(end, "of")) {
         return None;
     }
     let mut longer = end + 1;
-    if word(longer) == Some("the") {
+    if is(longer, "the") {
         longer += 1;
     }
     let first_upper = longer;

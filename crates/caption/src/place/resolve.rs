@@ -202,6 +202,7 @@ pub(super) fn resolve_settlements(
             }
         }
     }
+    read_unknown_divisions(mentions);
     // "Jubar, Damascus", "at X, in Teknaf": an unresolved name before a
     // resolved city is a part of it.
     for k in 1..mentions.len() {
@@ -228,6 +229,38 @@ pub(super) fn resolve_settlements(
                 };
                 mentions[k - 1].district_of_next = true;
             }
+        }
+    }
+}
+
+/// "Doha, Baladiyat ad Dawhah, Qatar", "Marseille, Provence-Alpes-Cote
+/// d'Azur, France": an unresolved name right after a resolved town and a
+/// comma, with a country after it, is the town's division as written, not
+/// a finer place.
+fn read_unknown_divisions(mentions: &mut [Mention]) {
+    for k in 1..mentions.len().saturating_sub(1) {
+        let unknown = matches!(
+            mentions[k].kind,
+            MentionKind::Settlement {
+                resolved: None,
+                explicit_head: false
+            }
+        );
+        let after_town = matches!(
+            mentions[k - 1].kind,
+            MentionKind::Settlement {
+                resolved: Some(_),
+                ..
+            }
+        );
+        // The country closes the list, possibly after the rest of a name
+        // the scan cut ("Baladiyat ad Dawhah").
+        let country_next = mentions[k + 1..]
+            .iter()
+            .take(2)
+            .any(|m| m.after_comma_of_mention && matches!(m.kind, MentionKind::Country(_)));
+        if unknown && after_town && mentions[k].after_comma_of_mention && country_next {
+            mentions[k].kind = MentionKind::Region;
         }
     }
 }

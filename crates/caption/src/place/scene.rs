@@ -241,8 +241,14 @@ fn town_of_facility(mentions: &[Mention], i: usize, gazetteer: &Gazetteer) -> Op
 /// The most populous settlement spelled `name`, in a country the caption
 /// names if it names one.
 fn town_named(name: &str, mentions: &[Mention], gazetteer: &Gazetteer) -> Option<Place> {
+    // The countries with the strongest cue: "on the Egyptian side of the
+    // Rafah border crossing before entering the Gaza Strip" is in Egypt.
+    let is_country = |m: &&Mention| matches!(m.kind, MentionKind::Country(_));
+    let best_cue = mentions.iter().filter(is_country).map(|m| m.cue).min();
     let countries: Vec<CountryCode> = mentions
         .iter()
+        .filter(is_country)
+        .filter(|m| Some(m.cue) == best_cue)
         .filter_map(|m| {
             if let MentionKind::Country(c) = m.kind {
                 Some(c)
@@ -285,8 +291,15 @@ fn fill_from_place(location: &mut Location, scene: &ScenePlace) {
 /// Province and country named in the text fill what the place did not;
 /// their spans join the location's text when they agree with it.
 fn fill_stated_divisions(location: &mut Location, mentions: &[Mention], used: &mut Vec<Span>) {
-    let province = mentions.iter().find_map(|m| match &m.kind {
-        MentionKind::Province { code, country } if m.cue != Cue::Weak => {
+    // The strongest cue, the later on a tie, as for settlements: "who
+    // fled the Tigray region arrive ... in eastern Sudan's Kassala state".
+    let best_cue = mentions
+        .iter()
+        .filter(|m| matches!(m.kind, MentionKind::Province { .. }) && m.cue != Cue::Weak)
+        .map(|m| m.cue)
+        .min();
+    let province = mentions.iter().rev().find_map(|m| match &m.kind {
+        MentionKind::Province { code, country } if Some(m.cue) == best_cue => {
             Some((m.span, code.clone(), *country))
         }
         _ => None,

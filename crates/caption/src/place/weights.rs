@@ -5,10 +5,10 @@ use super::score::Weights;
 
 /// Fitted weights, in `score::FEATURE_NAMES` order.
 pub(crate) const WEIGHTS: Weights = Weights {
-    transliterated: -2.01,
-    skeleton: -0.54,
-    log_population: 1.88,
-    population_unknown: 1.57,
-    weak_hint: 2.76,
-    named_province: 3.45,
+    transliterated: -1.93,
+    skeleton: -0.49,
+    log_population: 1.93,
+    population_unknown: 1.54,
+    weak_hint: 2.74,
+    named_province: 3.44,
 };
