@@ -157,8 +157,7 @@ fn is_shouted(word: &str) -> bool {
 /// Doe/AFP Image caption Children play ...`). Looked for only when no credit
 /// closes the caption, at sentence starts only, so its cost is small.
 fn inner(text: &str) -> Option<Located> {
-    let bytes = text.as_bytes();
-    let sentence_starts = memchr::memmem::find_iter(bytes, ". ")
+    let sentence_starts = crate::text::match_starts(text, ". ")
         .map(|dot| dot + 2)
         .filter(|&at| at < text.len() && is_sentence_start(text, at));
     std::iter::once(0).chain(sentence_starts).find_map(|start| {
@@ -222,7 +221,7 @@ fn credit_suppliers_named_in(text: &str, credit: Span, parsed: &mut Parsed) {
     let description = [&text[..credit.start], &text[credit.end..]];
     let supplier = parsed.creators.iter().position(|creator| {
         description.iter().any(|part| {
-            part.match_indices(creator.as_str()).any(|(at, _)| {
+            crate::text::match_starts(part, creator).any(|at| {
                 let before = part[..at].trim_end();
                 let before = before.strip_suffix(" the").unwrap_or(before);
                 SUPPLIED_BY.iter().any(|verb| {
@@ -249,7 +248,9 @@ fn trim_trailing_noise(text: &str) -> usize {
             .trim_end_matches(|c: char| c.is_whitespace() || c == '.')
             .len();
         match matching_open(text, end) {
-            Some(open) if text[open..end].contains("Tags:") => end = open,
+            Some(open) if crate::text::find_short(&text[open..end], "Tags:").is_some() => {
+                end = open
+            }
             _ => return end,
         }
     }
@@ -437,7 +438,8 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             // `...in Trafalgar Square SAMUEL CORUM/AFP VIA GETTY IMAGES`: a
             // credit in capitals glued to a sentence without its full stop
             // starts where the capitals do.
-            shouted_tail &= is_shouted(&text[i..word_end]);
+            // (Once a word is not, no later one is read.)
+            shouted_tail = shouted_tail && is_shouted(&text[i..word_end]);
             let capitals_start = shouted_tail
                 && space.is_some_and(|space| {
                     let before = memchr::memrchr(b' ', &bytes[..space]).map_or(0, |s| s + 1);

@@ -433,7 +433,7 @@ fn line_props(input: &str, line: &Line) -> (Props, Option<CreditFound>) {
     if crate::flags::is_truncated(text) {
         p |= TRUNCATED;
     }
-    p |= word_props(text);
+    p |= word_props(text, &normalized);
     (p, credit)
 }
 
@@ -466,8 +466,9 @@ const PICTURE_WORDS: [&str; 6] = [
     "gallery",
 ];
 
-/// Properties read off the words.
-fn word_props(text: &str) -> Props {
+/// Properties read off the words; `normalized` is `text` with its white
+/// space normalized (see [`words`]).
+fn word_props(text: &str, normalized: &str) -> Props {
     let mut p: Props = 0;
     let is_month = |w: &str| crate::name::classes_of(w) & crate::name::MONTH != 0;
     let is_day_number =
@@ -481,7 +482,7 @@ fn word_props(text: &str) -> Props {
     let mut n_long = 0;
     let mut n_navigation = 0;
     let mut n_digit_bytes = 0;
-    for (k, raw) in text.split_whitespace().enumerate() {
+    for (k, raw) in words(normalized).enumerate() {
         n_words += 1;
         let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
         n_digit_bytes += raw.bytes().filter(u8::is_ascii_digit).count();
@@ -563,8 +564,8 @@ fn word_props(text: &str) -> Props {
     if n_words <= 3 {
         p |= FEW_WORDS;
     }
-    if memchr::memmem::find(text.as_bytes(), b"://").is_some()
-        || memchr::memmem::find(text.as_bytes(), b"www.").is_some()
+    if crate::text::find_short(text, "://").is_some()
+        || crate::text::find_short(text, "www.").is_some()
     {
         p |= LINK;
     }
@@ -591,11 +592,21 @@ fn word_props(text: &str) -> Props {
     }
     if text.starts_with('\u{a9}')
         || text.starts_with("Copyright")
-        || memchr::memmem::find(bytes, b"All rights reserved").is_some()
+        || crate::text::find_short(text, "All rights reserved").is_some()
     {
         p |= COPYRIGHT;
     }
     p
+}
+
+/// The words of a whitespace-normalized text: `text.split_whitespace()` of
+/// the text it was normalized from, by a search for spaces alone (no char
+/// is decoded).
+fn words(normalized: &str) -> impl Iterator<Item = &str> {
+    (!normalized.is_empty())
+        .then(|| normalized.split(' '))
+        .into_iter()
+        .flatten()
 }
 
 /// `12:02am`, `16.05`, `09:30`: a time of day.
@@ -636,7 +647,7 @@ fn is_field(text: &str) -> bool {
 /// word longer than an abbreviation.
 fn has_sentence_break(text: &str) -> bool {
     let bytes = text.as_bytes();
-    memchr::memmem::find_iter(bytes, b". ").any(|i| {
+    crate::text::match_starts(text, ". ").any(|i| {
         let next_upper = bytes.get(i + 2).is_some_and(u8::is_ascii_uppercase);
         let word = text[..i].rsplit(' ').next().unwrap_or("");
         next_upper && word.len() > 3 && !word.contains('.')
@@ -701,6 +712,33 @@ mod tests {
         assert_ne!(p[0] & CUT_COPY, 0);
         assert_ne!(p[2] & REPEATED, 0);
         assert_eq!(p[1] & (CUT_COPY | REPEATED), 0);
+    }
+
+    #[test]
+    fn words_of_normalized_text_are_the_whitespace_split_words() {
+        for text in [
+            "",
+            " ",
+            "Share",
+            "  Men  rest\tin Karsa. ",
+            "a\u{a0}b \u{2009} c\u{3000}",
+            "Jane Doe/Reuters\n",
+        ] {
+            let normalized = crate::text::normalized(text);
+            let fast: Vec<&str> = words(&normalized).collect();
+            let slow: Vec<&str> = text.split_whitespace().collect();
+            assert_eq!(fast, slow, "{text:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn words_match_split_whitespace(text in "[a. \t\u{a0}\u{2009}\u{e9}]{0,20}") {
+            let normalized = crate::text::normalized(&text);
+            let fast: Vec<&str> = words(&normalized).collect();
+            let slow: Vec<&str> = text.split_whitespace().collect();
+            proptest::prop_assert_eq!(fast, slow);
+        }
     }
 
     #[test]
