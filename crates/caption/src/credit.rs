@@ -409,7 +409,7 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
     let mut word_end = end;
     // Whether every word from here to the end is in capitals.
     let mut shouted_tail = true;
-    let mut spaces = memchr::memrchr_iter(b' ', &bytes[floor..end]).map(|space| floor + space);
+    let mut spaces = spaces_backwards(&bytes[floor..end]).map(|space| floor + space);
     loop {
         let space = spaces.next();
         // Every word start after a space is a char boundary: the space is ASCII.
@@ -479,6 +479,18 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             raw: Span::new(start + raw_start, start + raw_end),
             parsed,
         })
+    })
+}
+
+/// The positions of the spaces in `bytes`, last first: `memrchr_iter`'s,
+/// by a plain loop (the scan stops after a few words, too soon for a SIMD
+/// search to pay for its set-up).
+fn spaces_backwards(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut end = bytes.len();
+    std::iter::from_fn(move || {
+        let at = bytes[..end].iter().rposition(|&b| b == b' ')?;
+        end = at;
+        Some(at)
     })
 }
 

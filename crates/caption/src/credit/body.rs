@@ -779,6 +779,19 @@ fn role(segment: &str) -> Option<Role> {
         "photo illustration",
         "x",
     ];
+    // Most segments are names: ruled out by their length or first byte
+    // (every role word is at most 18 bytes and starts with one of these,
+    // `—` with 0xE2).
+    const MAX_ROLE_BYTES: usize = 18;
+    let lead = segment.as_bytes().first().map(u8::to_ascii_lowercase);
+    if segment.len() > MAX_ROLE_BYTES
+        || !matches!(
+            lead,
+            Some(b'h' | b'f' | b's' | b'p' | b'w' | b'-' | 0xE2 | b'u' | b'i' | b'x')
+        )
+    {
+        return None;
+    }
     let is = |list: &[&str]| list.iter().any(|word| word.eq_ignore_ascii_case(segment));
     if is(&HANDOUT) {
         Some(Role::Handout)
@@ -1003,6 +1016,46 @@ mod tests {
         ) {
             proptest::prop_assert_eq!(strip_marker(&body), strip_marker_by_scan(&body));
         }
+    }
+
+    #[test]
+    fn the_role_prefilter_keeps_every_role_word() {
+        for word in [
+            "handout",
+            "ho",
+            "handout photo",
+            "handout picture",
+            "handout image",
+            "file",
+            "files",
+            "file photo",
+            "file picture",
+            "file image",
+            "stringer",
+            "str",
+            "staff",
+            "staff photographer",
+            "staff photo",
+            "pool",
+            "pool photo",
+            "pool picture",
+            "pool new",
+            "wpa pool",
+            "press pool",
+            "photo",
+            "photos",
+            "picture",
+            "-",
+            "—",
+            "undated",
+            "illustration",
+            "photo illustration",
+            "x",
+        ] {
+            assert!(role(word).is_some(), "{word}");
+            assert!(role(&word.to_uppercase()).is_some(), "{word}");
+        }
+        assert_eq!(role("Jane Doe"), None);
     }
 
     #[test]

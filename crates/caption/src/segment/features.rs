@@ -7,9 +7,11 @@
 //! a counter, a truncation mark, navigation words, a byline or second-person
 //! hints, and whether the same words stand elsewhere on the page.
 
-use std::sync::OnceLock;
+use std::sync::LazyLock;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
+#[cfg(test)]
+use rustc_hash::FxHashSet;
 
 use super::line::{Label, Line};
 use crate::credit::CreditFound;
@@ -437,22 +439,22 @@ fn line_props(input: &str, line: &Line) -> (Props, Option<CreditFound>) {
     (p, credit)
 }
 
-/// Whether `word` is one of [`NAVIGATION_WORDS`], in any case.
+/// Whether `word` is one of [`NAVIGATION_WORDS`], in any case: one probe
+/// of a [`WordTable`](crate::word_table::WordTable), no lowercase copy.
+/// (A word here is trimmed to its letters and digits, so no NUL byte pads
+/// its end, the one way two words could share a key.)
 fn is_navigation_word(word: &str) -> bool {
-    const MAX_LEN: usize = 16;
-    static WORDS: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
-    if word.len() > MAX_LEN {
-        return false;
-    }
-    let mut lower = [0u8; MAX_LEN];
-    let lower = &mut lower[..word.len()];
-    lower.copy_from_slice(word.as_bytes());
-    lower.make_ascii_lowercase();
-    // Lower-casing ASCII bytes keeps the UTF-8 valid.
-    let lower = std::str::from_utf8(lower).unwrap_or_default();
-    WORDS
-        .get_or_init(|| NAVIGATION_WORDS.iter().copied().collect())
-        .contains(lower)
+    static WORDS: LazyLock<crate::word_table::WordTable<u8>> = LazyLock::new(|| {
+        crate::word_table::WordTable::new(NAVIGATION_WORDS.iter().map(|w| (w.as_bytes(), 1)))
+    });
+    WORDS.get(word.as_bytes()).is_some()
+}
+
+/// [`is_navigation_word`] by a lowercase copy and a set: its oracle.
+#[cfg(test)]
+fn is_navigation_word_by_set(word: &str) -> bool {
+    let set: FxHashSet<String> = NAVIGATION_WORDS.iter().map(|w| w.to_string()).collect();
+    set.contains(&word.to_ascii_lowercase())
 }
 
 /// Words for pictures in the plural (see [`ABOUT_PICTURES`]); each is six
@@ -600,13 +602,26 @@ fn word_props(text: &str, normalized: &str) -> Props {
 }
 
 /// The words of a whitespace-normalized text: `text.split_whitespace()` of
-/// the text it was normalized from, by a search for spaces alone (no char
-/// is decoded).
+/// the text it was normalized from, by a byte loop that looks for spaces
+/// alone (words are a few bytes long: no char is decoded, and no SIMD
+/// search is set up for each).
 fn words(normalized: &str) -> impl Iterator<Item = &str> {
-    (!normalized.is_empty())
-        .then(|| normalized.split(' '))
-        .into_iter()
-        .flatten()
+    let bytes = normalized.as_bytes();
+    let mut start = 0;
+    let mut done = normalized.is_empty();
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b' ')
+            .map_or(bytes.len(), |at| start + at);
+        let word = &normalized[start..end];
+        done = end == bytes.len();
+        start = end + 1;
+        Some(word)
+    })
 }
 
 /// `12:02am`, `16.05`, `09:30`: a time of day.
@@ -738,6 +753,40 @@ mod tests {
             let fast: Vec<&str> = words(&normalized).collect();
             let slow: Vec<&str> = text.split_whitespace().collect();
             proptest::prop_assert_eq!(fast, slow);
+        }
+    }
+
+    #[test]
+    fn navigation_words_by_table_match_the_set() {
+        let mut words: Vec<String> = Vec::new();
+        for w in NAVIGATION_WORDS {
+            words.push(w.to_string());
+            words.push(w.to_uppercase());
+            words.push(format!("{w}s"));
+            words.push(w[..w.len() - 1].to_string());
+        }
+        words.extend(
+            [
+                "",
+                "Share",
+                "SHARE",
+                "caf\u{e9}",
+                "Gallery",
+                "a",
+                "xx",
+                "photographers",
+            ]
+            .map(String::from),
+        );
+        for w in &words {
+            assert_eq!(is_navigation_word(w), is_navigation_word_by_set(w), "{w:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn navigation_words_by_table_match_the_set_on_any_word(w in "[a-zA-Z\u{e9}]{1,20}") {
+            proptest::prop_assert_eq!(is_navigation_word(&w), is_navigation_word_by_set(&w));
         }
     }
 
