@@ -157,8 +157,7 @@ fn is_shouted(word: &str) -> bool {
 /// Doe/AFP Image caption Children play ...`). Looked for only when no credit
 /// closes the caption, at sentence starts only, so its cost is small.
 fn inner(text: &str) -> Option<Located> {
-    let bytes = text.as_bytes();
-    let sentence_starts = memchr::memmem::find_iter(bytes, ". ")
+    let sentence_starts = crate::text::match_starts(text, ". ")
         .map(|dot| dot + 2)
         .filter(|&at| at < text.len() && is_sentence_start(text, at));
     std::iter::once(0).chain(sentence_starts).find_map(|start| {
@@ -222,7 +221,7 @@ fn credit_suppliers_named_in(text: &str, credit: Span, parsed: &mut Parsed) {
     let description = [&text[..credit.start], &text[credit.end..]];
     let supplier = parsed.creators.iter().position(|creator| {
         description.iter().any(|part| {
-            part.match_indices(creator.as_str()).any(|(at, _)| {
+            crate::text::match_starts(part, creator).any(|at| {
                 let before = part[..at].trim_end();
                 let before = before.strip_suffix(" the").unwrap_or(before);
                 SUPPLIED_BY.iter().any(|verb| {
@@ -263,7 +262,9 @@ fn trim_trailing_noise(text: &str) -> usize {
             continue;
         }
         match matching_open(text, end) {
-            Some(open) if text[open..end].contains("Tags:") => end = open,
+            Some(open) if crate::text::find_short(&text[open..end], "Tags:").is_some() => {
+                end = open
+            }
             _ => return end,
         }
     }
@@ -440,7 +441,7 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
     let mut word_end = end;
     // Whether every word from here to the end is in capitals.
     let mut shouted_tail = true;
-    let mut spaces = memchr::memrchr_iter(b' ', &bytes[floor..end]).map(|space| floor + space);
+    let mut spaces = spaces_backwards(&bytes[floor..end]).map(|space| floor + space);
     loop {
         let space = spaces.next();
         // Every word start after a space is a char boundary: the space is ASCII.
@@ -469,7 +470,8 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             // `...in Trafalgar Square SAMUEL CORUM/AFP VIA GETTY IMAGES`: a
             // credit in capitals glued to a sentence without its full stop
             // starts where the capitals do.
-            shouted_tail &= is_shouted(&text[i..word_end]);
+            // (Once a word is not, no later one is read.)
+            shouted_tail = shouted_tail && is_shouted(&text[i..word_end]);
             let capitals_start = shouted_tail
                 && space.is_some_and(|space| {
                     let before = memchr::memrchr(b' ', &bytes[..space]).map_or(0, |s| s + 1);
@@ -572,6 +574,18 @@ pub(crate) fn is_shouted_name(words: &str) -> bool {
     (2..=MAX_SHOUTED_NAME_WORDS).contains(&n_words)
         && words.split(' ').all(word_ok)
         && !name::has_org_word(words)
+}
+
+/// The positions of the spaces in `bytes`, last first: `memrchr_iter`'s,
+/// by a plain loop (the scan stops after a few words, too soon for a SIMD
+/// search to pay for its set-up).
+fn spaces_backwards(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut end = bytes.len();
+    std::iter::from_fn(move || {
+        let at = bytes[..end].iter().rposition(|&b| b == b' ')?;
+        end = at;
+        Some(at)
+    })
 }
 
 /// Lower-case words a credit may contain; any other lower-case word is prose.

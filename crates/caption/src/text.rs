@@ -139,6 +139,36 @@ pub(crate) fn is_boundary_before(haystack: &str, at: usize) -> bool {
     }
 }
 
+/// Where `needle` starts in `hay`, the first time: [`str::find`]'s answer,
+/// without building a substring searcher. Credit words and names are short
+/// and their haystacks a few hundred bytes, where the searcher's set-up
+/// costs more than the search: a scan for the needle's first byte, then a
+/// compare at each hit.
+#[inline]
+pub(crate) fn find_short(hay: &str, needle: &str) -> Option<usize> {
+    let (hay, needle) = (hay.as_bytes(), needle.as_bytes());
+    let (&first, rest) = needle.split_first()?;
+    memchr::memchr_iter(first, hay).find(|&at| hay[at + 1..].starts_with(rest))
+}
+
+/// The starts of `needle`'s non-overlapping occurrences in `hay`, left to
+/// right: what [`str::match_indices`] yields, by [`find_short`]'s scan.
+/// An empty needle goes to `match_indices` itself.
+pub(crate) fn match_starts<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let empty = needle.is_empty();
+    let slow = empty.then(|| hay.match_indices(needle).map(|(at, _)| at));
+    let mut from = 0;
+    let fast = std::iter::from_fn(move || {
+        if empty || from > hay.len() {
+            return None;
+        }
+        let at = from + find_short(&hay[from..], needle)?;
+        from = at + needle.len();
+        Some(at)
+    });
+    slow.into_iter().flatten().chain(fast)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,6 +207,48 @@ mod tests {
             "\u{2028}",
         ] {
             assert_eq!(normalize_whitespace(s), slow(s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn short_finds_match_std() {
+        let cases = [
+            ("", ""),
+            ("abc", ""),
+            ("", "a"),
+            ("aaaa", "aa"),
+            ("Ana Ana Ana", "Ana Ana"),
+            ("released by Jane Doe. Jane Doe/Reuters", "Jane Doe"),
+            ("caf\u{e9} caf\u{e9}", "\u{e9}"),
+            ("x for y FOR z", " FOR "),
+            ("abcabd", "abd"),
+        ];
+        for (hay, needle) in cases {
+            assert_eq!(
+                find_short(hay, needle),
+                if needle.is_empty() {
+                    None
+                } else {
+                    hay.find(needle)
+                },
+                "{hay:?} {needle:?}"
+            );
+            let std: Vec<usize> = hay.match_indices(needle).map(|(at, _)| at).collect();
+            assert_eq!(
+                match_starts(hay, needle).collect::<Vec<_>>(),
+                std,
+                "{hay:?} {needle:?}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn short_finds_match_std_on_any_text(hay in "[ab \u{e9}]{0,24}", needle in "[ab \u{e9}]{0,4}") {
+            let expected = if needle.is_empty() { None } else { hay.find(needle.as_str()) };
+            proptest::prop_assert_eq!(find_short(&hay, &needle), expected);
+            let std: Vec<usize> = hay.match_indices(needle.as_str()).map(|(at, _)| at).collect();
+            proptest::prop_assert_eq!(match_starts(&hay, &needle).collect::<Vec<_>>(), std);
         }
     }
 }

@@ -275,61 +275,65 @@ impl Parsed {
             }
             return Some(());
         }
-        // `Jane Doe for The New York Times` and `Jane Doe for Acme Radio`
-        // credit the outlet; `Getty Images for Acme` names a client, which
-        // is no part of the credit.
-        if let Some((left, right)) =
-            split_word(segment, " for ").or_else(|| split_word(segment, " FOR "))
-        {
-            let right_agency = agency::lookup(right);
-            if let Some(agency) = agency::lookup(left) {
-                self.add_agency(agency.name());
-                if let Some(agency) = right_agency {
+        // Every joiner below is a word after a space: a segment without a
+        // space before one of their first letters holds none of them.
+        if may_hold_joiner(segment) {
+            // `Jane Doe for The New York Times` and `Jane Doe for Acme Radio`
+            // credit the outlet; `Getty Images for Acme` names a client, which
+            // is no part of the credit.
+            if let Some((left, right)) =
+                split_word(segment, " for ").or_else(|| split_word(segment, " FOR "))
+            {
+                let right_agency = agency::lookup(right);
+                if let Some(agency) = agency::lookup(left) {
+                    self.add_agency(agency.name());
+                    if let Some(agency) = right_agency {
+                        self.add_agency(agency.name());
+                    }
+                    return Some(());
+                }
+                if right_agency.is_some() || name::classify(left) == PartKind::Person {
+                    self.add_segment(left, courtesy)?;
+                    return self.add_outlet(right);
+                }
+            }
+            // `Lowtown Navy photo by Sgt. Jane Doe`: the service that supplied
+            // it, then its photographer.
+            for joiner in [" photo by ", " photos by ", " Photo by ", " Photos by "] {
+                if let Some((left, right)) = split_word(segment, joiner) {
+                    if name::classify(right) == PartKind::Person {
+                        match agency::lookup(left) {
+                            Some(agency) => self.add_agency(agency.name()),
+                            None => self.add_segment(left, true)?,
+                        }
+                        self.marker = true;
+                        return self.add_segment(right, courtesy);
+                    }
+                }
+            }
+            // `Acme Open contributor Jane Doe`, `(Acme contributor jdoe42)`: a
+            // reader's picture on a platform; the contributor is the creator,
+            // even by a user name, and the platform credits no agency.
+            if let Some((left, right)) = split_word(segment, " contributor ") {
+                if let Some(agency) = agency::lookup(left) {
                     self.add_agency(agency.name());
                 }
-                return Some(());
-            }
-            if right_agency.is_some() || name::classify(left) == PartKind::Person {
-                self.add_segment(left, courtesy)?;
-                return self.add_outlet(right);
-            }
-        }
-        // `Lowtown Navy photo by Sgt. Jane Doe`: the service that supplied
-        // it, then its photographer.
-        for joiner in [" photo by ", " photos by ", " Photo by ", " Photos by "] {
-            if let Some((left, right)) = split_word(segment, joiner) {
-                if name::classify(right) == PartKind::Person {
-                    match agency::lookup(left) {
-                        Some(agency) => self.add_agency(agency.name()),
-                        None => self.add_segment(left, true)?,
-                    }
-                    self.marker = true;
-                    return self.add_segment(right, courtesy);
+                self.marker = true;
+                if name::is_handle(right) {
+                    self.add_creator(right.to_string());
+                    return Some(());
                 }
+                return self.add_segment(right, courtesy);
             }
-        }
-        // `Acme Open contributor Jane Doe`, `(Acme contributor jdoe42)`: a
-        // reader's picture on a platform; the contributor is the creator,
-        // even by a user name, and the platform credits no agency.
-        if let Some((left, right)) = split_word(segment, " contributor ") {
-            if let Some(agency) = agency::lookup(left) {
-                self.add_agency(agency.name());
-            }
-            self.marker = true;
-            if name::is_handle(right) {
-                self.add_creator(right.to_string());
-                return Some(());
-            }
-            return self.add_segment(right, courtesy);
-        }
-        // `Jane Doe and John Roe`: two photographers.
-        for joiner in [" and ", " & "] {
-            if let Some((left, right)) = split_word(segment, joiner) {
-                if name::classify(left) == PartKind::Person
-                    && name::classify(right) == PartKind::Person
-                {
-                    self.add_segment(left, courtesy)?;
-                    return self.add_segment(right, courtesy);
+            // `Jane Doe and John Roe`: two photographers.
+            for joiner in [" and ", " & "] {
+                if let Some((left, right)) = split_word(segment, joiner) {
+                    if name::classify(left) == PartKind::Person
+                        && name::classify(right) == PartKind::Person
+                    {
+                        self.add_segment(left, courtesy)?;
+                        return self.add_segment(right, courtesy);
+                    }
                 }
             }
         }
@@ -377,7 +381,7 @@ impl Parsed {
         {
             return;
         }
-        let passed_on = body.match_indices(source).any(|(at, _)| {
+        let passed_on = crate::text::match_starts(body, source).any(|at| {
             let after = body[at + source.len()..].trim_start_matches([' ', '/']);
             // `Jane Doe/WFP via AP`, `NPS photo by Jane Doe`.
             ["via ", "photo by ", "photos by "].iter().any(|lead| {
@@ -559,6 +563,16 @@ const MARKER_LEAD_BYTES: [bool; 256] = {
     lead
 };
 
+/// The indices of [`MARKERS`] by their first byte, each list in list order
+/// (the first lead-in that matches wins).
+static MARKERS_BY_LEAD: std::sync::LazyLock<Vec<Vec<usize>>> = std::sync::LazyLock::new(|| {
+    let mut by_lead = vec![Vec::new(); 256];
+    for (index, (marker, _)) in MARKERS.iter().enumerate() {
+        by_lead[usize::from(marker.as_bytes()[0])].push(index);
+    }
+    by_lead
+});
+
 /// Splits a lead-in off the credit words.
 fn strip_marker(body: &str) -> (Option<Marker>, &str) {
     // Most credits start with a byte no lead-in starts with.
@@ -569,13 +583,11 @@ fn strip_marker(body: &str) -> (Option<Marker>, &str) {
         return (None, body);
     }
     let first = lead.to_ascii_lowercase();
-    for (marker, kind) in MARKERS {
-        // Most lead-ins are ruled out by their first byte (every lead-in
-        // is lower case, and `©` is not ASCII, so its lead byte is compared
-        // as is).
-        if marker.as_bytes()[0] != first {
-            continue;
-        }
+    // Only the lead-ins that start with this byte, in list order (every
+    // lead-in is lower case, and `©` is not ASCII, so its lead byte is
+    // looked up as is).
+    for &index in &MARKERS_BY_LEAD[usize::from(first)] {
+        let (marker, kind) = MARKERS[index];
         let Some(head) = body.get(..marker.len()) else {
             continue;
         };
@@ -686,9 +698,33 @@ fn trim_segment(segment: &str) -> &str {
 /// both sides.
 fn split_word<'s>(segment: &'s str, joiner: &str) -> Option<(&'s str, &'s str)> {
     // Joiners start with a space, so where one is found a word ends.
-    let at = memchr::memmem::find(segment.as_bytes(), joiner.as_bytes())?;
+    let at = crate::text::find_short(segment, joiner)?;
     let (left, right) = (&segment[..at], &segment[at + joiner.len()..]);
     (!left.trim().is_empty() && !right.trim().is_empty()).then(|| (left.trim(), right.trim()))
+}
+
+/// The joiner words [`Parsed::add_segment`] splits a segment at.
+#[cfg(test)]
+const JOINER_WORDS: [&str; 9] = [
+    " for ",
+    " FOR ",
+    " photo by ",
+    " photos by ",
+    " Photo by ",
+    " Photos by ",
+    " contributor ",
+    " and ",
+    " & ",
+];
+
+/// Whether `segment` may hold a joiner word ([`JOINER_WORDS`]): a space
+/// before one of their first bytes. Most segments (`REUTERS`, `Jane Doe`)
+/// have none, and the searches for each joiner are skipped.
+fn may_hold_joiner(segment: &str) -> bool {
+    segment
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b' ' && matches!(w[1], b'f' | b'F' | b'p' | b'P' | b'c' | b'a' | b'&'))
 }
 
 /// A leading `the` is no part of an organisation's name (`the Smith family`).
@@ -748,6 +784,19 @@ fn role(segment: &str) -> Option<Role> {
         "photo illustration",
         "x",
     ];
+    // Most segments are names: ruled out by their length or first byte
+    // (every role word is at most 18 bytes and starts with one of these,
+    // `—` with 0xE2).
+    const MAX_ROLE_BYTES: usize = 18;
+    let lead = segment.as_bytes().first().map(u8::to_ascii_lowercase);
+    if segment.len() > MAX_ROLE_BYTES
+        || !matches!(
+            lead,
+            Some(b'h' | b'f' | b's' | b'p' | b'w' | b'-' | 0xE2 | b'u' | b'i' | b'x')
+        )
+    {
+        return None;
+    }
     let is = |list: &[&str]| list.iter().any(|word| word.eq_ignore_ascii_case(segment));
     if is(&HANDOUT) {
         Some(Role::Handout)
@@ -873,6 +922,145 @@ mod tests {
             (creators, agencies),
             (strings(&["Lena Ortiz", "Tom Reyes"]), strings(&["AP"]))
         );
+    }
+
+    #[test]
+    fn the_joiner_prefilter_misses_no_joiner() {
+        for segment in [
+            "Jane Doe for The New York Times",
+            "JANE DOE FOR USA TODAY",
+            "Navy photo by Jane Doe",
+            "Acme Photos by Jane",
+            "Acme contributor jdoe42",
+            "Jane Doe and John Roe",
+            "Jane & John",
+        ] {
+            assert!(may_hold_joiner(segment), "{segment}");
+        }
+        assert!(!may_hold_joiner("Nikos Karathanasis"));
+        assert!(!may_hold_joiner("REUTERS"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_segment_the_prefilter_rules_out_has_no_joiner(
+            segment in "([a-zA-Z&]{0,3}|for|FOR|photo|Photos|by|contributor|and| ){0,8}"
+        ) {
+            if !may_hold_joiner(&segment) {
+                for joiner in JOINER_WORDS {
+                    proptest::prop_assert!(split_word(&segment, joiner).is_none(), "{segment:?} {joiner:?}");
+                }
+            }
+        }
+    }
+
+    /// [`strip_marker`] as a scan of the whole list: the oracle of the
+    /// lookup by first byte.
+    fn strip_marker_by_scan(body: &str) -> (Option<Marker>, &str) {
+        let Some(&lead) = body.as_bytes().first() else {
+            return (None, body);
+        };
+        let first = lead.to_ascii_lowercase();
+        for (marker, kind) in MARKERS {
+            if marker.as_bytes()[0] != first {
+                continue;
+            }
+            let Some(head) = body.get(..marker.len()) else {
+                continue;
+            };
+            if !head.eq_ignore_ascii_case(marker) {
+                continue;
+            }
+            let rest = &body[marker.len()..];
+            let glued = head.ends_with(|c: char| c.is_ascii_lowercase())
+                && rest.starts_with(|c: char| c.is_uppercase());
+            let ends_word = glued
+                || marker.ends_with([':', '.', '…', '©', ')', ','])
+                || rest.starts_with([' ', ':', '.', '…']);
+            if ends_word {
+                let rest = rest.trim_start_matches(|c: char| {
+                    c.is_whitespace() || matches!(c, ':' | '.' | '…' | '-')
+                });
+                return (Some(kind), rest);
+            }
+        }
+        (None, body)
+    }
+
+    #[test]
+    fn markers_by_lead_byte_match_the_list_scan() {
+        let mut bodies: Vec<String> = Vec::new();
+        for (marker, _) in MARKERS {
+            for tail in ["", " Jane Doe/AFP", "Jane", ": REUTERS", "x", "...Acme"] {
+                bodies.push(format!("{marker}{tail}"));
+                bodies.push(format!("{}{tail}", marker.to_uppercase()));
+                let half: String = marker.chars().take(marker.chars().count() / 2).collect();
+                bodies.push(format!("{half}{tail}"));
+            }
+        }
+        bodies.extend(
+            [
+                "",
+                "©",
+                "© 2024 Acme",
+                "Photo by Jane Doe",
+                "Courtesy",
+                "Byline",
+            ]
+            .map(String::from),
+        );
+        for body in &bodies {
+            assert_eq!(strip_marker(body), strip_marker_by_scan(body), "{body:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn markers_by_lead_byte_match_the_list_scan_on_any_text(
+            body in "(photo|Photo|by|credit|courtesy|of|image|©|:|\\.| |[a-zA-Z]){0,6}"
+        ) {
+            proptest::prop_assert_eq!(strip_marker(&body), strip_marker_by_scan(&body));
+        }
+    }
+
+    #[test]
+    fn the_role_prefilter_keeps_every_role_word() {
+        for word in [
+            "handout",
+            "ho",
+            "handout photo",
+            "handout picture",
+            "handout image",
+            "file",
+            "files",
+            "file photo",
+            "file picture",
+            "file image",
+            "stringer",
+            "str",
+            "staff",
+            "staff photographer",
+            "staff photo",
+            "pool",
+            "pool photo",
+            "pool picture",
+            "pool new",
+            "wpa pool",
+            "press pool",
+            "photo",
+            "photos",
+            "picture",
+            "-",
+            "—",
+            "undated",
+            "illustration",
+            "photo illustration",
+            "x",
+        ] {
+            assert!(role(word).is_some(), "{word}");
+            assert!(role(&word.to_uppercase()).is_some(), "{word}");
+        }
+        assert_eq!(role("Jane Doe"), None);
     }
 
     #[test]

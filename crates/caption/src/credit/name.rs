@@ -385,8 +385,24 @@ fn is_particle_prefixed(word: &str) -> bool {
     })
 }
 
-/// Whether `word` is in [`ORG_WORDS`], in any ASCII case.
+/// Whether `word` is in [`ORG_WORDS`], in any ASCII case: one probe of a
+/// [`WordTable`](crate::word_table::WordTable) instead of a lowercase copy
+/// and a binary search. (A table key is zero-padded, so a word ending in a
+/// NUL byte, never an org word, is ruled out first.)
 fn is_org_word(word: &str) -> bool {
+    static WORDS: std::sync::LazyLock<crate::word_table::WordTable<u8>> =
+        std::sync::LazyLock::new(|| {
+            crate::word_table::WordTable::new(ORG_WORDS.iter().map(|w| (w.as_bytes(), 1)))
+        });
+    if !word.is_ascii() || word.ends_with('\0') {
+        return false;
+    }
+    WORDS.get(word.as_bytes()).is_some()
+}
+
+/// [`is_org_word`] by a lowercase copy and a binary search: its oracle.
+#[cfg(test)]
+fn is_org_word_by_search(word: &str) -> bool {
     const MAX_ORG_WORD_BYTES: usize = 16;
     if word.len() > MAX_ORG_WORD_BYTES || !word.is_ascii() {
         return false;
@@ -474,6 +490,32 @@ fn is_roman_numeral(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn org_words_by_table_match_the_search() {
+        let mut words: Vec<String> = vec![
+            String::new(),
+            "a".into(),
+            "caf\u{e9}".into(),
+            "army\0".into(),
+        ];
+        for w in ORG_WORDS {
+            words.push(w.to_string());
+            words.push(w.to_uppercase());
+            words.push(format!("{w}s"));
+            words.push(w[..w.len() - 1].to_string());
+        }
+        for w in &words {
+            assert_eq!(is_org_word(w), is_org_word_by_search(w), "{w:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn org_words_by_table_match_the_search_on_any_word(w in "[a-zA-Z\u{e9}]{0,20}") {
+            proptest::prop_assert_eq!(is_org_word(&w), is_org_word_by_search(&w));
+        }
+    }
 
     #[test]
     fn org_words_are_sorted_lower_case_and_short() {

@@ -787,3 +787,28 @@ fn a_name_alone_in_capitals_after_the_description_is_its_credit() {
         assert!(find_credit(text).is_none(), "{text}");
     }
 }
+
+#[test]
+fn spaces_backwards_are_memrchr_s() {
+    for text in [
+        "",
+        " ",
+        "a",
+        "a b",
+        "  ab  c ",
+        "REUTERS/Jane Doe TPX IMAGES OF THE DAY",
+    ] {
+        let fast: Vec<usize> = super::spaces_backwards(text.as_bytes()).collect();
+        let slow: Vec<usize> = memchr::memrchr_iter(b' ', text.as_bytes()).collect();
+        assert_eq!(fast, slow, "{text:?}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn spaces_backwards_match_memrchr_on_any_text(text in "[a \u{e9}]{0,40}") {
+        let fast: Vec<usize> = super::spaces_backwards(text.as_bytes()).collect();
+        let slow: Vec<usize> = memchr::memrchr_iter(b' ', text.as_bytes()).collect();
+        prop_assert_eq!(fast, slow);
+    }
+}

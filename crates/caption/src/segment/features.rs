@@ -7,9 +7,11 @@
 //! a counter, a truncation mark, navigation words, a byline or second-person
 //! hints, and whether the same words stand elsewhere on the page.
 
-use std::sync::OnceLock;
+use std::sync::LazyLock;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
+#[cfg(test)]
+use rustc_hash::FxHashSet;
 
 use super::line::{Label, Line};
 use crate::credit::CreditFound;
@@ -443,26 +445,26 @@ fn line_props(input: &str, line: &Line) -> (Props, Option<CreditFound>) {
     if crate::flags::is_truncated(text) {
         p |= TRUNCATED;
     }
-    p |= word_props(text);
+    p |= word_props(text, &normalized);
     (p, credit)
 }
 
-/// Whether `word` is one of [`NAVIGATION_WORDS`], in any case.
+/// Whether `word` is one of [`NAVIGATION_WORDS`], in any case: one probe
+/// of a [`WordTable`](crate::word_table::WordTable), no lowercase copy.
+/// (A word here is trimmed to its letters and digits, so no NUL byte pads
+/// its end, the one way two words could share a key.)
 fn is_navigation_word(word: &str) -> bool {
-    const MAX_LEN: usize = 16;
-    static WORDS: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
-    if word.len() > MAX_LEN {
-        return false;
-    }
-    let mut lower = [0u8; MAX_LEN];
-    let lower = &mut lower[..word.len()];
-    lower.copy_from_slice(word.as_bytes());
-    lower.make_ascii_lowercase();
-    // Lower-casing ASCII bytes keeps the UTF-8 valid.
-    let lower = std::str::from_utf8(lower).unwrap_or_default();
-    WORDS
-        .get_or_init(|| NAVIGATION_WORDS.iter().copied().collect())
-        .contains(lower)
+    static WORDS: LazyLock<crate::word_table::WordTable<u8>> = LazyLock::new(|| {
+        crate::word_table::WordTable::new(NAVIGATION_WORDS.iter().map(|w| (w.as_bytes(), 1)))
+    });
+    WORDS.get(word.as_bytes()).is_some()
+}
+
+/// [`is_navigation_word`] by a lowercase copy and a set: its oracle.
+#[cfg(test)]
+fn is_navigation_word_by_set(word: &str) -> bool {
+    let set: FxHashSet<String> = NAVIGATION_WORDS.iter().map(|w| w.to_string()).collect();
+    set.contains(&word.to_ascii_lowercase())
 }
 
 /// Words for pictures in the plural (see [`ABOUT_PICTURES`]); each is six
@@ -476,8 +478,9 @@ const PICTURE_WORDS: [&str; 6] = [
     "gallery",
 ];
 
-/// Properties read off the words.
-fn word_props(text: &str) -> Props {
+/// Properties read off the words; `normalized` is `text` with its white
+/// space normalized (see [`words`]).
+fn word_props(text: &str, normalized: &str) -> Props {
     let mut p: Props = 0;
     let is_month = |w: &str| crate::name::classes_of(w) & crate::name::MONTH != 0;
     let is_day_number =
@@ -491,7 +494,7 @@ fn word_props(text: &str) -> Props {
     let mut n_long = 0;
     let mut n_navigation = 0;
     let mut n_digit_bytes = 0;
-    for (k, raw) in text.split_whitespace().enumerate() {
+    for (k, raw) in words(normalized).enumerate() {
         n_words += 1;
         let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
         n_digit_bytes += raw.bytes().filter(u8::is_ascii_digit).count();
@@ -573,8 +576,8 @@ fn word_props(text: &str) -> Props {
     if n_words <= 3 {
         p |= FEW_WORDS;
     }
-    if memchr::memmem::find(text.as_bytes(), b"://").is_some()
-        || memchr::memmem::find(text.as_bytes(), b"www.").is_some()
+    if crate::text::find_short(text, "://").is_some()
+        || crate::text::find_short(text, "www.").is_some()
     {
         p |= LINK;
     }
@@ -604,11 +607,34 @@ fn word_props(text: &str) -> Props {
     }
     if text.starts_with('\u{a9}')
         || text.starts_with("Copyright")
-        || memchr::memmem::find(bytes, b"All rights reserved").is_some()
+        || crate::text::find_short(text, "All rights reserved").is_some()
     {
         p |= COPYRIGHT;
     }
     p
+}
+
+/// The words of a whitespace-normalized text: `text.split_whitespace()` of
+/// the text it was normalized from, by a byte loop that looks for spaces
+/// alone (words are a few bytes long: no char is decoded, and no SIMD
+/// search is set up for each).
+fn words(normalized: &str) -> impl Iterator<Item = &str> {
+    let bytes = normalized.as_bytes();
+    let mut start = 0;
+    let mut done = normalized.is_empty();
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b' ')
+            .map_or(bytes.len(), |at| start + at);
+        let word = &normalized[start..end];
+        done = end == bytes.len();
+        start = end + 1;
+        Some(word)
+    })
 }
 
 /// `12:02am`, `16.05`, `09:30`: a time of day.
@@ -649,7 +675,7 @@ fn is_field(text: &str) -> bool {
 /// word longer than an abbreviation.
 fn has_sentence_break(text: &str) -> bool {
     let bytes = text.as_bytes();
-    memchr::memmem::find_iter(bytes, b". ").any(|i| {
+    crate::text::match_starts(text, ". ").any(|i| {
         let next_upper = bytes.get(i + 2).is_some_and(u8::is_ascii_uppercase);
         let word = text[..i].rsplit(' ').next().unwrap_or("");
         next_upper && word.len() > 3 && !word.contains('.')
@@ -782,6 +808,67 @@ mod tests {
         assert_ne!(p[0] & CUT_COPY, 0);
         assert_ne!(p[2] & REPEATED, 0);
         assert_eq!(p[1] & (CUT_COPY | REPEATED), 0);
+    }
+
+    #[test]
+    fn words_of_normalized_text_are_the_whitespace_split_words() {
+        for text in [
+            "",
+            " ",
+            "Share",
+            "  Men  rest\tin Karsa. ",
+            "a\u{a0}b \u{2009} c\u{3000}",
+            "Jane Doe/Reuters\n",
+        ] {
+            let normalized = crate::text::normalized(text);
+            let fast: Vec<&str> = words(&normalized).collect();
+            let slow: Vec<&str> = text.split_whitespace().collect();
+            assert_eq!(fast, slow, "{text:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn words_match_split_whitespace(text in "[a. \t\u{a0}\u{2009}\u{e9}]{0,20}") {
+            let normalized = crate::text::normalized(&text);
+            let fast: Vec<&str> = words(&normalized).collect();
+            let slow: Vec<&str> = text.split_whitespace().collect();
+            proptest::prop_assert_eq!(fast, slow);
+        }
+    }
+
+    #[test]
+    fn navigation_words_by_table_match_the_set() {
+        let mut words: Vec<String> = Vec::new();
+        for w in NAVIGATION_WORDS {
+            words.push(w.to_string());
+            words.push(w.to_uppercase());
+            words.push(format!("{w}s"));
+            words.push(w[..w.len() - 1].to_string());
+        }
+        words.extend(
+            [
+                "",
+                "Share",
+                "SHARE",
+                "caf\u{e9}",
+                "Gallery",
+                "a",
+                "xx",
+                "photographers",
+            ]
+            .map(String::from),
+        );
+        for w in &words {
+            assert_eq!(is_navigation_word(w), is_navigation_word_by_set(w), "{w:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn navigation_words_by_table_match_the_set_on_any_word(w in "[a-zA-Z\u{e9}]{1,20}") {
+            proptest::prop_assert_eq!(is_navigation_word(&w), is_navigation_word_by_set(&w));
+        }
     }
 
     #[test]
