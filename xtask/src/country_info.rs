@@ -9,26 +9,18 @@
 //! can answer "which continent?" and "which place is the capital?" without a
 //! rebuild of the main data.
 
+use crate::source_args::SourceArgs;
 use anyhow::{bail, Context, Result};
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 const DEFAULT_OUT: &str = "crates/gazetteer/data/country_info.tsv";
 
 pub fn run(args: &[String]) -> Result<()> {
-    let mut from: Option<PathBuf> = None;
-    let mut out = PathBuf::from(DEFAULT_OUT);
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let value = args
-            .next()
-            .with_context(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--from" => from = Some(value.into()),
-            "--out" => out = value.into(),
-            other => bail!("unknown option {other:?}"),
-        }
-    }
+    let SourceArgs { from, out } = SourceArgs::parse(
+        args,
+        DEFAULT_OUT,
+        "country-info takes --from FILE, --out FILE",
+    )?;
     let from = from.context("--from FILE (GeoNames countryInfo.txt) is required")?;
     let text =
         std::fs::read_to_string(&from).with_context(|| format!("reading {}", from.display()))?;

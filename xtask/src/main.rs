@@ -8,6 +8,7 @@ mod fit_place;
 mod fit_segment;
 mod gazetteer;
 mod map;
+mod source_args;
 
 use std::process::ExitCode;
 

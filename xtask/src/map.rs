@@ -5,11 +5,10 @@
 //! The package is fetched with `npm pack` into a temporary directory and
 //! never kept in the repository; only the generated file is.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
 use anyhow::{bail, Context};
 use serde_json::{json, Value};
+
+use crate::source_args::{npm_pack, write_json, SourceArgs};
 
 /// The package and version read.
 const PACKAGE: &str = "world-atlas@2.0.2";
@@ -91,26 +90,18 @@ const NAMES: &[(&str, &str)] = &[
 
 /// Runs the step: `[--from DIR] [--out FILE]`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let mut from: Option<PathBuf> = None;
-    let mut out = PathBuf::from("crates/server/assets/world.json");
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let value = args
-            .next()
-            .with_context(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--from" => from = Some(value.into()),
-            "--out" => out = value.into(),
-            other => bail!("unknown option {other:?} (map takes --from DIR, --out FILE)"),
-        }
-    }
+    let SourceArgs { from, out } = SourceArgs::parse(
+        args,
+        "crates/server/assets/world.json",
+        "map takes --from DIR, --out FILE",
+    )?;
     let temp;
     let package = match from {
         Some(dir) => dir,
         None => {
             temp =
                 std::env::temp_dir().join(format!("dateline-world-atlas-{}", std::process::id()));
-            fetch(&temp)?;
+            npm_pack(PACKAGE, &temp, None)?;
             temp.join("package")
         }
     };
@@ -122,48 +113,18 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         "source": format!("Natural Earth 1:50m country outlines (public domain), from the npm package {PACKAGE}, simplified by cargo xtask map"),
         "countries": countries,
     });
-    let mut bytes = serde_json::to_vec(&doc)?;
-    bytes.push(b'\n');
-    std::fs::write(&out, &bytes).with_context(|| format!("writing {}", out.display()))?;
+    let written = write_json(&out, &doc)?;
     eprintln!(
         "wrote {} ({} countries, {} KB); left out, no ISO code: {}",
         out.display(),
         doc["countries"].as_array().map_or(0, Vec::len),
-        bytes.len() / 1024,
+        written / 1024,
         if unnamed.is_empty() {
             "none".to_string()
         } else {
             unnamed.join(", ")
         }
     );
-    Ok(())
-}
-
-/// `npm pack` the package into `dir` and unpack it there.
-fn fetch(dir: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let status = Command::new("npm")
-        .args(["pack", PACKAGE, "--silent"])
-        .current_dir(dir)
-        .status()
-        .context("running npm pack (is npm installed?)")?;
-    if !status.success() {
-        bail!("npm pack {PACKAGE} failed");
-    }
-    let tarball = std::fs::read_dir(dir)?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|x| x == "tgz"))
-        .context("npm pack wrote no tarball")?;
-    let status = Command::new("tar")
-        .arg("xzf")
-        .arg(&tarball)
-        .current_dir(dir)
-        .status()
-        .context("running tar")?;
-    if !status.success() {
-        bail!("unpacking {} failed", tarball.display());
-    }
     Ok(())
 }
 

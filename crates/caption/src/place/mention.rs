@@ -292,12 +292,7 @@ fn known_longer_name_end(
         let ends_in_name = starts_upper(word)
             || word.chars().all(|c| c.is_ascii_digit())
             || tokens[e - 1].hyphenated;
-        let name = Span::new(tokens[start].span.start, tokens[e - 1].span.end).of(text);
-        ends_in_name
-            && gazetteer
-                .places_named(name)
-                .iter()
-                .any(|m| m.kind == MatchKind::Folded)
+        ends_in_name && known_name(text, tokens, start, e, gazetteer)
     })
 }
 
