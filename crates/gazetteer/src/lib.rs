@@ -387,6 +387,15 @@ impl Gazetteer {
             .collect()
     }
 
+    /// Whether some place is named `name` after folding: whether
+    /// [`places_named`](Self::places_named) finds a [`MatchKind::Folded`]
+    /// match, at the cost of one fold and one probe, without allocating.
+    pub fn knows_name(&self, name: &str) -> bool {
+        with_keys(name, QueryKeys::compute_folded, |keys| {
+            !self.names.folded_matches(keys).is_empty()
+        })
+    }
+
     /// Whether [`places_named`](Self::places_named) would find anything, without
     /// allocating: a cheap filter for a parser's candidate phrases.
     pub fn might_be_place(&self, name: &str) -> bool {

@@ -330,3 +330,27 @@ fn admin1_names_with_and_without_generic_words() {
     );
     assert!(g().admin1_named("Idlib", Some(cc("TR"))).is_empty());
 }
+
+#[test]
+fn knows_name_is_a_folded_match_of_places_named() {
+    for name in [
+        "Aleppo",
+        "ALEPPO",
+        "Suruc",
+        "Hoi An",
+        "Port of Spain",
+        "Deir Ezzor",
+        "Haresta",
+        "Ministry of Defence",
+        "Karsa",
+        "Dar es Salaam",
+        "",
+        "X",
+    ] {
+        let slow = g()
+            .places_named(name)
+            .iter()
+            .any(|m| m.kind == MatchKind::Folded);
+        assert_eq!(g().knows_name(name), slow, "{name}");
+    }
+}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import threading
 import time
 import warnings
@@ -157,11 +158,18 @@ def test_two_python_threads_parse_at_once():
     # they take only if both run at once, which the GIL would forbid:
     # then two threads parse faster than one. Wall times alone are too
     # noisy on a shared 2-core VM (one thread 0.06 s against two 0.05 s
-    # in one CI run); CPU time per thread is not.
+    # in one CI run); CPU time per thread is not. On a machine busy with
+    # other work neither reaches its idle figure, so the two-thread figure
+    # is held against the one-thread figure of the same moment.
+    # With every core taken by other work, two threads get no more CPU
+    # than one whether or not the GIL is held: nothing can be measured.
+    load, cores = os.getloadavg()[0], os.cpu_count() or 1
+    if load >= cores:
+        pytest.skip(f"load average {load:.1f} on {cores} cores: no core free to run a second thread")
     texts = CAPTIONS * 1_500
     dateline.parse(texts[0])  # decode the gazetteer first
 
-    def cpu_per_wall() -> float:
+    def cpu_per_wall(n_threads: int) -> float:
         cpu: list[float] = []
 
         def work(part: list[str]) -> None:
@@ -170,7 +178,8 @@ def test_two_python_threads_parse_at_once():
                 _dateline.parse_json(text)
             cpu.append(time.thread_time() - start)
 
-        workers = [threading.Thread(target=work, args=(texts[i::2],)) for i in range(2)]
+        parts = [texts[i::2] for i in range(2)][:n_threads]
+        workers = [threading.Thread(target=work, args=(part,)) for part in parts]
         start = time.perf_counter()
         for w in workers:
             w.start()
@@ -178,7 +187,8 @@ def test_two_python_threads_parse_at_once():
             w.join()
         return sum(cpu) / (time.perf_counter() - start)
 
-    # Best of three: measured 1.3 to 1.9 on two idle cores; at most 1.0
-    # when the GIL is held.
-    best = max(cpu_per_wall() for _ in range(3))
-    assert best > 1.25, f"two threads used {best:.2f} s of CPU per second"
+    # Best of three: on two idle cores one thread gives about 1.0 and two
+    # 1.3 to 1.9; with the GIL held, two give what one does.
+    one = max(cpu_per_wall(1) for _ in range(3))
+    two = max(cpu_per_wall(2) for _ in range(3))
+    assert two > 1.25 * one, f"two threads used {two:.2f} s of CPU per second, one {one:.2f}"

@@ -215,11 +215,7 @@ fn is_adjectival(words: &[&str], gazetteer: &Gazetteer) -> bool {
             return true;
         }
         let name = words.join(" ");
-        return gazetteer.country_named(&name).is_none()
-            && gazetteer
-                .places_named(&name)
-                .iter()
-                .all(|m| m.kind != MatchKind::Folded);
+        return gazetteer.country_named(&name).is_none() && !gazetteer.knows_name(&name);
     }
     words.len() == 1
         && words[0].contains('-')
@@ -312,11 +308,7 @@ fn possessed_name_follows(p: &Phrase<'_>) -> bool {
 
 /// The gazetteer knows the name as a settlement (spelled so), not a country.
 fn is_known_town(p: &Phrase<'_>) -> bool {
-    p.gazetteer.country_named(p.name).is_none()
-        && p.gazetteer
-            .places_named(p.name)
-            .iter()
-            .any(|m| m.kind == MatchKind::Folded)
+    p.gazetteer.country_named(p.name).is_none() && p.gazetteer.knows_name(p.name)
 }
 
 /// A name possessed by a town with no head of its own ("Mexico City's
@@ -341,11 +333,7 @@ fn head_inside(p: &Phrase<'_>) -> Decision {
         return Some(Some(p.province(name_without_head, end - 1)));
     }
     // "Umayyad Square" is a sublocation; "Mexico Beach" is a town.
-    let known_town = p
-        .gazetteer
-        .places_named(p.name)
-        .iter()
-        .any(|m| m.kind == MatchKind::Folded);
+    let known_town = p.gazetteer.knows_name(p.name);
     if is_one_of(inner_head, FACILITY_HEADS) && !known_town {
         return Some(Some(p.sublocation(p.name, false, end - 1)));
     }
@@ -560,9 +548,9 @@ fn town_named_like_country(p: &Phrase<'_>, named: CountryCode) -> bool {
     };
     let town_there = p
         .gazetteer
-        .places_named(p.name)
+        .places_named_exactly(p.name)
         .iter()
-        .any(|m| m.kind == MatchKind::Folded && m.place.country == code);
+        .any(|m| m.place.country == code);
     town_there && (code == named || p.gazetteer.admin1_named(p.name, Some(code)).is_empty())
 }
 
@@ -585,11 +573,7 @@ fn lead_head(p: &Phrase<'_>) -> Decision {
     if !is_one_of(p.words[0], LEAD_HEADS) {
         return None;
     }
-    let known_town = p
-        .gazetteer
-        .places_named(p.name)
-        .iter()
-        .any(|m| m.kind == MatchKind::Folded);
+    let known_town = p.gazetteer.knows_name(p.name);
     (!known_town).then(|| Some(p.sublocation(p.name, false, p.end - 1)))
 }
 
@@ -623,11 +607,7 @@ fn named_part_of_town(p: &Phrase<'_>) -> Decision {
     }
     let town_end = phrase_end(p.text, p.tokens, town, p.gazetteer)?;
     let whole = p.name_of(p.start, town_end);
-    let known_town = p
-        .gazetteer
-        .places_named(whole)
-        .iter()
-        .any(|m| m.kind == MatchKind::Folded);
+    let known_town = p.gazetteer.knows_name(whole);
     (!known_town).then(|| Some(p.sublocation(whole, false, p.end - 1)))
 }
 
@@ -668,11 +648,7 @@ fn names_a_person_or_an_event(p: &Phrase<'_>) -> bool {
     use crate::name::{classes_of, EVENT, TITLE};
     let titled = p.words.len() >= 2 && p.words.first().is_some_and(|w| classes_of(w) & TITLE != 0);
     let event = p.words.iter().any(|w| classes_of(w) & EVENT != 0);
-    (titled || event)
-        && p.gazetteer
-            .places_named(p.name)
-            .iter()
-            .all(|m| m.kind != MatchKind::Folded)
+    (titled || event) && !p.gazetteer.knows_name(p.name)
 }
 
 /// A province mention resolved by name, or by the division of the biggest

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use gazetteer::{CountryCode, Gazetteer, MatchKind, Place};
+use gazetteer::{CountryCode, Gazetteer, Place};
 
 use super::classify::classify;
 use super::lexicon::{
@@ -202,11 +202,7 @@ pub(super) fn phrase_end(
         // the gazetteer knows the longer name ("Cox's Bazar").
         if strip_possessive(tokens[end - 1].text(text)).is_some() {
             let longer = Span::new(tokens[start].span.start, tokens[end].span.end).of(text);
-            if gazetteer
-                .places_named(longer)
-                .iter()
-                .all(|m| m.kind != MatchKind::Folded)
-            {
+            if !gazetteer.knows_name(longer) {
                 break;
             }
         }
@@ -305,10 +301,7 @@ fn known_name(
     gazetteer: &Gazetteer,
 ) -> bool {
     let name = Span::new(tokens[start].span.start, tokens[end - 1].span.end).of(text);
-    gazetteer
-        .places_named(name)
-        .iter()
-        .any(|m| m.kind == MatchKind::Folded)
+    gazetteer.knows_name(name)
 }
 
 /// The end of a country name joined by `and` or `of` ("Antigua and
