@@ -32,6 +32,17 @@ fn serve(archive: &std::path::Path) -> (Server, String, String) {
     (Server(child), url, token)
 }
 
+/// `HOST:PORT` of the URL line `dateline serve` prints.
+fn address_of(url_line: &str) -> String {
+    url_line
+        .trim()
+        .trim_start_matches("dateline serve: http://")
+        .split('/')
+        .next()
+        .expect("address")
+        .to_string()
+}
+
 /// A request over a plain socket (a POST of `(token, body)` when given, else a
 /// GET); the status line and the body.
 fn request(addr: &str, path: &str, post: Option<(&str, &str)>) -> (String, String) {
@@ -168,13 +179,7 @@ fn reparse_keeps_corrections_made_through_the_server() {
         .to_string();
 
     let (server, url, _) = serve(&archive);
-    let addr = url
-        .trim()
-        .trim_start_matches("dateline serve: http://")
-        .split('/')
-        .next()
-        .expect("address")
-        .to_string();
+    let addr = address_of(&url);
     let token = std::fs::read_to_string(archive.join("serve.token")).expect("token");
     let body =
         r#"{"reviewer":"Ana","field":"credit.creators","value":["S. Khoury"],"note":"as signed"}"#;
@@ -326,13 +331,7 @@ fn the_api_exports_every_cli_format_uncapped_as_the_cli_does() {
     assert!(records > 200, "{records} records");
 
     let (server, url, _) = serve(&archive);
-    let addr = url
-        .trim()
-        .trim_start_matches("dateline serve: http://")
-        .split('/')
-        .next()
-        .expect("address")
-        .to_string();
+    let addr = address_of(&url);
     let api = |format: &str, query: &str| {
         let (status, headers, body) =
             get_bytes(&addr, &format!("/api/export?format={format}{query}"));
