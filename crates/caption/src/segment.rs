@@ -143,11 +143,13 @@ impl Page {
                     return 1 << LineKind::CaptionStart.index()
                         | 1 << LineKind::CaptionContinuation.index();
                 }
-                model::possible_kinds(
-                    l.content.is_empty(),
-                    p & (features::CREDIT_ONLY | features::CREDIT_LABEL) != 0,
-                    p & features::CREDIT_LABEL != 0,
-                )
+                let counter = if l.counter { model::SLIDE_COUNTER } else { 0 };
+                counter
+                    | model::possible_kinds(
+                        l.content.is_empty(),
+                        p & (features::CREDIT_ONLY | features::CREDIT_LABEL) != 0,
+                        p & features::CREDIT_LABEL != 0,
+                    )
             })
             .collect::<Vec<u8>>();
         // A line cut short (`...more`) ends its caption: the next line
@@ -324,6 +326,9 @@ pub struct LabelLine {
     pub words: String,
     /// The line is a credit and nothing else.
     pub credit_only: bool,
+    /// The line opened with a slide counter (`3 of 29`), which may stand
+    /// between a credit and the caption below it.
+    pub slide_counter: bool,
     /// The line is a place heading (`Kharkiv, Ukraine`): chrome to the
     /// model, joined to the caption below it by [`assemble`].
     pub place_heading: bool,
@@ -340,6 +345,7 @@ pub fn label_lines(input: &str) -> Vec<LabelLine> {
         .map(|(l, p)| LabelLine {
             words: crate::text::normalize_whitespace(l.text(input)),
             credit_only: p & features::CREDIT_ONLY != 0,
+            slide_counter: l.counter,
             place_heading: p & features::PLACE_HEADING != 0,
         })
         .collect()
@@ -367,6 +373,8 @@ fn assemble(
     headings: &[bool],
     kinds: &[LineKind],
 ) -> Vec<CaptionSpan> {
+    let relabelled = credits_between_alt_and_caption(input, lines, kinds);
+    let kinds: &[LineKind] = &relabelled;
     let mut out = Vec::new();
     let mut current: Option<Building> = None;
     let mut credit_below: Option<Span> = None;
@@ -423,6 +431,34 @@ fn assemble(
     }
     finish(input, current, &mut out);
     out
+}
+
+/// The kinds with each labelled credit that stands between a picture's
+/// alt text (on the same line of input) and a labelled caption (`ALT TEXT
+/// Image copyright AGENCY` / `Image caption CAPTION`) made the credit of
+/// the caption below: the page's own labels say the three are one
+/// picture's, whichever side the model read the credit on.
+fn credits_between_alt_and_caption<'k>(
+    input: &str,
+    lines: &[Line],
+    kinds: &'k [LineKind],
+) -> Cow<'k, [LineKind]> {
+    let mut kinds = Cow::Borrowed(kinds);
+    for i in 1..lines.len().saturating_sub(1) {
+        let (alt, credit, caption) = (&lines[i - 1], &lines[i], &lines[i + 1]);
+        if kinds[i] == LineKind::CreditAfter
+            && credit.label == line::Label::Credit
+            && caption.label == line::Label::Caption
+            && kinds[i + 1].is_caption()
+            && !alt.content.is_empty()
+            && !input[alt.span.end..credit.span.start].contains('\n')
+        {
+            let kinds = kinds.to_mut();
+            kinds[i] = LineKind::CreditBefore;
+            kinds[i + 1] = LineKind::CaptionStart;
+        }
+    }
+    kinds
 }
 
 /// A caption being put together.

@@ -119,6 +119,11 @@ pub(crate) fn possible_kinds(empty: bool, credit_like: bool, labelled: bool) -> 
 /// side themselves.
 const SIDED: u8 = 1 << 7;
 
+/// A bit beside the kinds in a line's possible set: the line is a slide
+/// counter (`3 of 29`), which a slideshow may put between a picture's
+/// credit and its caption.
+pub(crate) const SLIDE_COUNTER: u8 = 1 << 6;
+
 /// Whether `kind` may follow `previous` (`None`: the first line) on a line
 /// that may have `possible` kinds; the rest is the weights' business.
 pub(crate) fn allowed(previous: Option<LineKind>, kind: LineKind, possible: u8) -> bool {
@@ -127,7 +132,12 @@ pub(crate) fn allowed(previous: Option<LineKind>, kind: LineKind, possible: u8) 
         return false;
     }
     match (previous, kind) {
-        (Some(CreditBefore), k) => k == CaptionStart,
+        // A slide counter may stand between a credit and the caption below
+        // it, and the slide's headline after the counter: the credit waits
+        // for its caption.
+        (Some(CreditBefore), k) => {
+            k == CaptionStart || (k == Chrome && possible & SLIDE_COUNTER != 0)
+        }
         (Some(CaptionStart | CaptionContinuation), CaptionContinuation | CreditAfter) => true,
         (_, CaptionContinuation | CreditAfter) => false,
         _ => true,
@@ -166,18 +176,35 @@ pub(crate) fn decode(
     let before = viterbi(weights, &emissions, gaps, &one_side(LineKind::CreditAfter));
     // The side that leaves fewer credits with no caption is the page's;
     // the scores decide only between sides that leave as many.
-    let credits = |kinds: &[LineKind]| {
-        kinds
-            .iter()
-            .filter(|k| matches!(k, LineKind::CreditAfter | LineKind::CreditBefore))
-            .count()
-    };
-    let by_credits = credits(&before.1).cmp(&credits(&after.1));
+    let by_credits = credits_placed(&before.1).cmp(&credits_placed(&after.1));
     if by_credits.then(before.0.total_cmp(&after.0)).is_gt() {
         before.1
     } else {
         after.1
     }
+}
+
+/// How many credit lines in `kinds` belong to a caption: every credit of
+/// the caption above does (it can only follow one), a credit of the
+/// caption below only when a caption starts before the next credit line.
+fn credits_placed(kinds: &[LineKind]) -> usize {
+    let mut placed = 0;
+    let mut waiting = false;
+    for kind in kinds {
+        match kind {
+            LineKind::CreditAfter => {
+                placed += 1;
+                waiting = false;
+            }
+            LineKind::CreditBefore => waiting = true,
+            LineKind::CaptionStart if waiting => {
+                placed += 1;
+                waiting = false;
+            }
+            _ => {}
+        }
+    }
+    placed
 }
 
 /// Viterbi decoding: the best-scoring sequence of allowed kinds, and its

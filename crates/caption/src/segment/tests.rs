@@ -179,3 +179,56 @@ fn alt_text_before_a_credit_label_opens_the_caption() {
         ]
     );
 }
+
+#[test]
+fn a_credit_between_alt_text_and_a_labelled_caption_is_the_caption_below() {
+    let input = "Boys fish from a jetty in Lowtown, Freedonia, 3 May 2018 Image copyright EPA\n\
+                 Image caption On Thursday, boys cast their lines off the old jetty in Lowtown.\n";
+    let lines = line::read_lines(input);
+    assert_eq!(lines.len(), 3, "alt text, credit and caption");
+    // However the model read the credit, the labels make it the caption's below.
+    let read = [
+        LineKind::CaptionStart,
+        LineKind::CreditAfter,
+        LineKind::CaptionStart,
+    ];
+    let credits = vec![None; lines.len()];
+    let captions = assemble(input, &lines, credits, &[false; 3], &read);
+    let texts: Vec<String> = captions
+        .iter()
+        .map(|c| c.text(input).into_owned())
+        .collect();
+    assert_eq!(
+        texts,
+        ["Boys fish from a jetty in Lowtown, Freedonia, 3 May 2018 On Thursday, boys cast their \
+          lines off the old jetty in Lowtown. EPA"]
+    );
+    // Without a caption label after it, the model's side stands.
+    let unlabelled =
+        "Boys fish from a jetty in Lowtown, Freedonia, 3 May 2018 Image copyright EPA\n\
+                      On Thursday, boys cast their lines off the old jetty in Lowtown.\n";
+    let lines = line::read_lines(unlabelled);
+    let kinds = credits_between_alt_and_caption(unlabelled, &lines, &read);
+    assert_eq!(kinds.as_ref(), read);
+}
+
+#[test]
+fn a_slide_counter_may_stand_between_a_credit_and_its_caption() {
+    let input = "Week in photos\n\nREUTERS: Jane Doe\n1 of 3 Full screen\n\nHarbour lights\n\n\
+                 Boats return to the harbour in Gdansk, Poland, at dusk on Tuesday as the season opens.\n\n\
+                 AP Photo: Ana Ruiz\n2 of 3 Full screen\n\nSalt pans\n\n\
+                 Workers rake salt into heaps at the pans in Trapani, Italy, on Wednesday morning.\n\n\
+                 AFP: Li Wei\n3 of 3 Full screen\n\nFirst frost\n\n\
+                 A grower lights candles between rows of vines in Mendoza, Argentina, on Thursday night.\n";
+    let found = texts(input);
+    // Each credit goes with the caption below it, never the one above.
+    assert!(found.len() >= 2, "{found:?}");
+    for caption in &found {
+        assert!(
+            caption.ends_with("opens. REUTERS: Jane Doe")
+                || caption.ends_with("morning. AP Photo: Ana Ruiz")
+                || caption.ends_with("night. AFP: Li Wei"),
+            "{found:?}"
+        );
+    }
+}
