@@ -451,6 +451,7 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             // sentence before it starts inside the word.
             if let Some(glued) = glued_sentence_end(text, i, word_end, end)
                 .or_else(|| glued_lead_in(text, i, word_end, end))
+                .or_else(|| glued_after_year(text, i, word_end))
             {
                 candidates.push(glued);
             }
@@ -750,6 +751,24 @@ fn glued_sentence_end(text: &str, start: usize, word_end: usize, end: usize) -> 
         && bytes.get(after).is_some_and(u8::is_ascii_uppercase)
         && is_anchor(&text[after..end]))
     .then_some(after)
+}
+
+/// Where a name glued to the year that ends a description starts in the
+/// word `text[start..word_end]` (`July 19, 2020Jane Doe/AP Photo`): after
+/// four digits of a year (1800 to 2099), at a capital followed by a
+/// lower-case letter. Pages that print the credit in its own element lose
+/// the space when the text is copied. Only a word opening with a digit is
+/// read; the credit reading that follows decides whether a credit starts
+/// there.
+fn glued_after_year(text: &str, start: usize, word_end: usize) -> Option<usize> {
+    let word = &text.as_bytes()[start..word_end];
+    let year = word.get(..4)?;
+    let is_year =
+        year.iter().all(u8::is_ascii_digit) && matches!(&year[..2], b"18" | b"19" | b"20");
+    (is_year
+        && word.get(4).is_some_and(u8::is_ascii_uppercase)
+        && word.get(5).is_some_and(u8::is_ascii_lowercase))
+    .then_some(start + 4)
 }
 
 /// Where a lead-in with a colon glued to the last word of the description

@@ -132,8 +132,9 @@ fn classify(text: &str, tokens: &[scan::Token], raws: Vec<RawDate>) -> Vec<Class
             }
             None if in_scene && !raw.bare_year => (DateRole::Created, false),
             None => {
-                if in_scene && weak_in_scene.is_none() && closes_scene_dateline(text, tokens, &raw)
-                {
+                let scene_stamp = (in_scene && closes_scene_dateline(text, tokens, &raw))
+                    || is_date_sentence(tokens, &raw, sentence_start);
+                if weak_in_scene.is_none() && scene_stamp {
                     weak_in_scene = Some(out.len());
                 }
                 (DateRole::Other, false)
@@ -156,6 +157,16 @@ fn classify(text: &str, tokens: &[scan::Token], raws: Vec<RawDate>) -> Vec<Class
         }
     }
     out
+}
+
+/// `... in Lowtown, Freedonia. July 19, 2020`: a date that is a sentence
+/// of its own, with no cue and no other word, stamps the picture the way a
+/// dateline does; it is the date taken when the caption names no other.
+fn is_date_sentence(tokens: &[scan::Token], raw: &RawDate, sentence_start: usize) -> bool {
+    let ends_sentence = tokens
+        .get(raw.last + 1)
+        .is_none_or(|t| matches!(t.kind, scan::Kind::Punct('.' | '!' | '?')));
+    !raw.bare_year && raw.day.is_some() && raw.first == sentence_start && ends_sentence
 }
 
 /// `..., Freedonia, in 2013.`: a bare year after `, in` that ends the

@@ -259,6 +259,12 @@ impl Parsed {
                 }
             }
         }
+        // `Jane Doe/AP Photo Jane Doe/AP Photo`: a doubled credit, the
+        // second one's name after the first one's agency.
+        if let Some((agency, name)) = leading_agency(segment) {
+            self.add_agency(agency);
+            return self.add_segment(name, courtesy);
+        }
         // `Jane Doe/For The Washington Post`, `Jane Doe, Special to The
         // Denver Post`: the outlet after its own slash or comma.
         if let Some(outlet) = ["For ", "for ", "Special to ", "special to "]
@@ -659,6 +665,26 @@ fn for_each_segment(piece: &str, mut f: impl FnMut(&str) -> Option<()>) -> Optio
         }
     }
     f(strip_via(&piece[start..]))
+}
+
+/// An agency on the canonical list, of one or two words, opening `segment`, and the
+/// capitalized name after it (`AP Photo Jane Doe` → `AP`, `Jane Doe`).
+fn leading_agency(segment: &str) -> Option<(&'static str, &str)> {
+    // Only an agency on the canonical list: `News Agency Jane Doe` could be
+    // an outlet's name.
+    let mut spaces = segment.match_indices(' ').map(|(at, _)| at);
+    let first = spaces.next()?;
+    // The longer agency first: `AP Photo Jane` is `AP Photo` and `Jane`.
+    for space in [spaces.next().unwrap_or(first), first] {
+        let (head, tail) = (&segment[..space], segment.get(space + 1..)?);
+        if !tail.starts_with(|c: char| c.is_uppercase()) {
+            continue;
+        }
+        if let Some(agency::Agency::Canonical(name)) = agency::lookup(head) {
+            return Some((name, tail));
+        }
+    }
+    None
 }
 
 /// Where a capitals-only word glued to a capitalized name splits

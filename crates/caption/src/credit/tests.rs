@@ -115,6 +115,29 @@ fn restated_credit_is_merged() {
 }
 
 #[test]
+fn doubled_credit_in_mixed_case_is_one_party() {
+    for (text, agencies) in [
+        (
+            "Fire burns near Karsa. Jane Doe/AP Photo Jane Doe/AP Photo",
+            vec!["AP"],
+        ),
+        (
+            "Boats in Porto Lume. Ivan Petrov/Reuters Ivan Petrov/Reuters",
+            vec!["Reuters"],
+        ),
+    ] {
+        let found = find_credit(text).expect("credit");
+        assert_eq!(found.credit.agencies, strings(&agencies), "{text}");
+        assert_eq!(
+            found.credit.creators.len(),
+            1,
+            "{text}: {:?}",
+            found.credit.creators
+        );
+    }
+}
+
+#[test]
 fn reuters_trailers_stay_out_of_raw() {
     let text = "A crane lifts a boat in Port Vela. REUTERS/Tomas Berg TPX IMAGES OF THE DAY";
     let found = find_credit(text).expect("credit");
@@ -619,6 +642,21 @@ fn lead_ins_of_european_wire_pages() {
         assert_eq!(got_creators, strings(&creators), "{text}");
         assert_eq!(got_agencies, strings(&agencies), "{text}");
     }
+}
+
+#[test]
+fn a_name_glued_to_the_closing_year() {
+    let text = "Ministers meet at the council building in Karsa, Freedonia. July 19, 2020Ana Ruiz/AP Photo";
+    let found = find_credit(text).expect("credit");
+    assert_eq!(found.credit.creators, strings(&["Ana Ruiz"]));
+    assert_eq!(found.credit.agencies, strings(&["AP"]));
+    assert_eq!(found.span.of(text), "Ana Ruiz/AP Photo");
+    // A number glued to a word that is no credit stays the caption's.
+    assert_eq!(
+        find_credit("Fans cheer the 2020Olympics torch in Karsa on Monday morning.")
+            .map(|f| f.span),
+        None
+    );
 }
 
 #[test]

@@ -333,6 +333,24 @@ fn bare_year_closing_the_dateline() {
 }
 
 #[test]
+fn a_date_that_is_a_sentence_of_its_own_stamps_the_scene() {
+    check(
+        "Ministers meet at the council building in Karsa, Freedonia. July 19, 2020",
+        "2020-07-19",
+    );
+    check(
+        "Fire burns near Karsa, Freedonia. July 22, 2020. The blaze began a week earlier.",
+        "2020-07-22",
+    );
+    // The scene's own date comes first; a bare month and year is no stamp.
+    check(
+        "Men walk in Karsa on May 2, 2016. June 3, 2016. Archive picture.",
+        "2016-05-02",
+    );
+    check("Men walk in Karsa, Freedonia. June 2016.", "-");
+}
+
+#[test]
 fn datelines_of_other_wire_styles() {
     check(
         "Voters queue at a school in Porto Lume, Freedonia, 23 July 2023.",
