@@ -64,7 +64,7 @@ use crate::word_table::WordTable;
 
 use body::{Parsed, Setting};
 pub(crate) use name::title_case;
-pub(crate) use run_on::run_on_starts;
+pub(crate) use run_on::{labelled_credit_ends, opens_caption, run_on_starts};
 
 /// How far from the end a credit may start, in bytes. The longest real
 /// credits (Getty's `/ AFP PHOTO / ... (Photo credit should read ...)`) are

@@ -5,7 +5,7 @@
 //! sentence end, followed by a new sentence or a wire picture id, is where
 //! one caption ends and the next begins.
 
-use super::{agency, is_sentence_start, is_shouted};
+use super::{agency, body, is_sentence_start, is_shouted};
 
 /// The shortest text after a credit that can be a caption of its own; a
 /// shorter rest (`JANE DOE/File Photo`) belongs to the credit.
@@ -53,6 +53,90 @@ pub(crate) fn run_on_starts(text: &str) -> Vec<usize> {
         starts.dedup();
     }
     starts
+}
+
+/// The most words a labelled credit's name runs to before its slash.
+const MAX_LABELLED_NAME_WORDS: usize = 8;
+
+/// The most words an agency after a slash runs to (`Red Bull Media House`).
+const MAX_AGENCY_WORDS: usize = 4;
+
+/// Where labelled credits end inside `text`, in order, when more text
+/// follows them: a page flattened into one paragraph (a reader view, a
+/// copy of the whole page) runs each caption's `Photograph: Jane
+/// Doe/Agency` into the next caption, with nothing but the share buttons
+/// between. The credit is the label, capitalized names, and the agency
+/// after the last slash, as long as the agency list knows it. Whether what
+/// follows is a caption is [`opens_caption`]'s to say.
+pub(crate) fn labelled_credit_ends(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut ends = Vec::new();
+    for colon in memchr::memchr_iter(b':', bytes) {
+        // The label is the word before the colon, after a space: a label
+        // that opens the text closes no caption before it.
+        let Some(space) = memchr::memrchr(b' ', &bytes[..colon]) else {
+            continue;
+        };
+        let label_start = space + 1;
+        let Some(label_len) = body::lead_in_len(&text[label_start..]) else {
+            continue;
+        };
+        let credit_start = label_start + label_len;
+        if credit_start <= colon {
+            continue; // the lead-in is not this colon's label
+        }
+        if let Some(end) = labelled_credit_end(text, credit_start) {
+            if !text[end..].trim().is_empty() {
+                ends.push(end);
+            }
+        }
+    }
+    ends
+}
+
+/// Whether `rest`, after a credit inside a line, can be a caption of its
+/// own: long enough, and opening with a capital.
+pub(crate) fn opens_caption(rest: &str) -> bool {
+    let rest = rest.trim_start();
+    rest.len() >= MIN_REST_BYTES && rest.starts_with(char::is_uppercase)
+}
+
+/// After a credit label at `from`: where `Jane Doe/Agency` ends, the
+/// agency being the longest run of words after the last slash that the
+/// agency list knows.
+fn labelled_credit_end(text: &str, from: usize) -> Option<usize> {
+    let words = word_spans(text, from);
+    // The last word holding a slash among the leading capitalized words.
+    let capitalized = words
+        .iter()
+        .take(MAX_LABELLED_NAME_WORDS)
+        .take_while(|&&(start, _)| text[start..].starts_with(char::is_uppercase))
+        .count();
+    let slash_word = words[..capitalized]
+        .iter()
+        .rposition(|&(start, end)| text[start..end].contains('/'))?;
+    let (start, end) = words[slash_word];
+    let agency_start = start + text[start..end].rfind('/')? + 1;
+    (0..MAX_AGENCY_WORDS)
+        .rev()
+        .filter_map(|extra| words.get(slash_word + extra).map(|&(_, end)| end))
+        .find(|&agency_end| agency::lookup(&text[agency_start..agency_end]).is_some())
+}
+
+/// The byte spans of the words of `text` from `from`, split at spaces.
+fn word_spans(text: &str, from: usize) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut at = from;
+    for word in text[from..].split(' ') {
+        if !word.is_empty() {
+            spans.push((at, at + word.len()));
+        }
+        at += word.len() + 1;
+        if spans.len() > MAX_LABELLED_NAME_WORDS + MAX_AGENCY_WORDS {
+            break;
+        }
+    }
+    spans
 }
 
 /// The longest bracketed credit looked at (`(AP Photo/Firstname Lastname)`).
@@ -143,7 +227,7 @@ fn starts_capitalized(word: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::run_on_starts;
+    use super::{labelled_credit_ends, opens_caption, run_on_starts};
 
     fn pieces(text: &str) -> Vec<&str> {
         let mut cuts = run_on_starts(text);
@@ -199,6 +283,35 @@ mod tests {
                 "A ferry leaves the harbour of Volos at dusk. (Photo by Li Wei/Xinhua)",
             ]
         );
+    }
+
+    #[test]
+    fn a_flattened_page_is_cut_after_each_labelled_credit() {
+        let text = "Potential buyers watch sheep in the ring at the autumn sale in Lairg. \
+                    Photograph: Jane Doe/Getty Images Share Tweet Pickers harvest apples \
+                    at a plantation near Freinsheim, Germany. Photograph: Ana Ruiz/EPA Share \
+                    Tweet A ferry leaves Kyle of Lochalsh at dawn. Photograph: Li Wei/Red \
+                    Sky Media/PA";
+        let ends: Vec<usize> = labelled_credit_ends(text)
+            .into_iter()
+            .filter(|&end| opens_caption(&text[end..]))
+            .collect();
+        let pieces: Vec<&str> = ends
+            .iter()
+            .map(|&end| &text[..end])
+            .map(|head| head.rsplit("Photograph: ").next().unwrap_or(""))
+            .collect();
+        assert_eq!(pieces, ["Jane Doe/Getty Images", "Ana Ruiz/EPA"]);
+        // A label inside prose, a credit at the end, a short rest: no cut.
+        for text in [
+            "Men walk in Lairg. Photograph: Jane Doe/Getty Images",
+            "The sale opened at nine. Note: prices rose again in the afternoon at the ring.",
+        ] {
+            assert_eq!(labelled_credit_ends(text), Vec::<usize>::new(), "{text}");
+        }
+        let short_rest = "Men walk in Lairg. Photograph: Jane Doe/Getty Images File Photo";
+        let ends = labelled_credit_ends(short_rest);
+        assert!(ends.iter().all(|&end| !opens_caption(&short_rest[end..])));
     }
 
     #[test]

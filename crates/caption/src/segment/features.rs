@@ -453,7 +453,7 @@ fn line_props(input: &str, line: &Line) -> (Props, Option<CreditFound>) {
 /// of a [`WordTable`](crate::word_table::WordTable), no lowercase copy.
 /// (A word here is trimmed to its letters and digits, so no NUL byte pads
 /// its end, the one way two words could share a key.)
-fn is_navigation_word(word: &str) -> bool {
+pub(super) fn is_navigation_word(word: &str) -> bool {
     static WORDS: LazyLock<crate::word_table::WordTable<u8>> = LazyLock::new(|| {
         crate::word_table::WordTable::new(NAVIGATION_WORDS.iter().map(|w| (w.as_bytes(), 1)))
     });

@@ -148,9 +148,42 @@ const INNER_LABELS: &[&str] = &[
 fn cuts(line: &str) -> impl Iterator<Item = usize> {
     let mut cuts = inner_labels(line);
     cuts.extend(crate::credit::run_on_starts(line));
+    // A flattened page: after each labelled credit, the share buttons (a
+    // line of chrome of their own), then the next caption.
+    // The buttons after the last credit end the line.
+    for end in crate::credit::labelled_credit_ends(line) {
+        let start = line.len() - line[end..].trim_start().len();
+        let after_buttons = after_navigation_words(line, start);
+        if after_buttons == line.len() {
+            cuts.push(start);
+        } else if crate::credit::opens_caption(&line[after_buttons..]) {
+            cuts.push(start);
+            if after_buttons > start {
+                cuts.push(after_buttons);
+            }
+        }
+    }
     cuts.sort_unstable();
     cuts.dedup();
     cuts.into_iter()
+}
+
+/// Where the run of navigation words (`Share Tweet Facebook`) at `from`
+/// ends: at the next word that is none, or at `from` when there is none.
+fn after_navigation_words(line: &str, from: usize) -> usize {
+    let mut at = from;
+    for word in line[from..].split(' ') {
+        let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
+        if word.is_empty() {
+            at += 1;
+            continue;
+        }
+        if !super::features::is_navigation_word(bare) {
+            break;
+        }
+        at += word.len() + 1;
+    }
+    at.min(line.len())
 }
 
 /// Where labels start inside a line (never at its start), in any order.
