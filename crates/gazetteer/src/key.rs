@@ -467,6 +467,14 @@ const ADMIN_GENERIC: &[&str] = &[
     "ili",
 ];
 
+/// Whether `word` is one of [`ADMIN_GENERIC`]: one hash probe, where a
+/// scan of the list compared it with each of its 38 words.
+fn is_admin_generic(word: &str) -> bool {
+    static SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
+        std::sync::LazyLock::new(|| ADMIN_GENERIC.iter().copied().collect());
+    SET.contains(word)
+}
+
 /// "North Darfur" is GeoNames' "Northern Darfur": a direction and its
 /// adjective name one division, so both fold to the noun.
 fn direction_words_as_nouns(folded: String) -> String {
@@ -490,8 +498,12 @@ const ADMIN_CONNECTORS: &[&str] = &["of", "the", "e", "de", "do", "da", "del", "
 /// went (`Kharkivs'ka Oblast'` → `kharkiv`).
 pub(crate) fn admin1_base(name: &str) -> String {
     let folded = direction_words_as_nouns(fold(name));
+    // Most names hold no generic word: one pass over the words, no vectors.
+    if !folded.split(' ').any(is_admin_generic) {
+        return folded;
+    }
     let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
-    let generic: Vec<bool> = words.iter().map(|w| ADMIN_GENERIC.contains(w)).collect();
+    let generic: Vec<bool> = words.iter().map(|w| is_admin_generic(w)).collect();
     if generic.iter().all(|&g| g) || !generic.iter().any(|&g| g) {
         return folded;
     }
@@ -543,6 +555,94 @@ pub(crate) fn country_key(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// [`admin1_base`] as it was before its fast path: every word looked
+    /// up by a scan of [`ADMIN_GENERIC`], the words collected first. The
+    /// oracle of the proptest below.
+    fn admin1_base_by_scan(name: &str) -> String {
+        let folded = direction_words_as_nouns(fold(name));
+        let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
+        let generic: Vec<bool> = words.iter().map(|w| ADMIN_GENERIC.contains(w)).collect();
+        if generic.iter().all(|&g| g) || !generic.iter().any(|&g| g) {
+            return folded;
+        }
+        let mut kept: Vec<&str> = Vec::with_capacity(words.len());
+        for (i, word) in words.iter().enumerate() {
+            if generic[i] {
+                continue;
+            }
+            let next_to_generic =
+                (i > 0 && generic[i - 1]) || generic.get(i + 1).copied().unwrap_or(false);
+            if next_to_generic && ADMIN_CONNECTORS.contains(word) {
+                continue;
+            }
+            kept.push(word);
+        }
+        if kept.is_empty() {
+            return folded;
+        }
+        let mut out = String::with_capacity(folded.len());
+        let last = kept.len() - 1;
+        for (i, word) in kept.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            let mut word: &str = word;
+            if i == last {
+                for ending in ["skaya", "skiy", "skyi", "ska"] {
+                    if let Some(stem) = word.strip_suffix(ending) {
+                        if stem.len() >= 4 {
+                            word = stem;
+                            break;
+                        }
+                    }
+                }
+            }
+            out.push_str(word);
+        }
+        out
+    }
+
+    #[test]
+    fn admin_generic_set_is_the_list() {
+        for word in ADMIN_GENERIC {
+            assert!(is_admin_generic(word), "{word}");
+        }
+        for word in [
+            "",
+            "provinc",
+            "provinces",
+            "Province",
+            "of",
+            "kyiv",
+            "states",
+        ] {
+            assert_eq!(
+                is_admin_generic(word),
+                ADMIN_GENERIC.contains(&word),
+                "{word}"
+            );
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn admin1_base_agrees_with_its_scan(
+            words in prop::collection::vec(
+                prop::sample::select(vec![
+                    "Province", "oblast", "Oblast'", "of", "the", "e", "de", "Kharkivs'ka",
+                    "Idlib", "Northern", "North", "Darfur", "State", "Rio", "Janeiro",
+                    "Ostan-e", "Tehran", "Region", "", " ", "Misto", "Sevastopol'",
+                    "Bayern", "Kanton", "Zürich", "Mohafazat", "Mont-Liban",
+                ]),
+                0..6,
+            )
+        ) {
+            let name = words.join(" ");
+            prop_assert_eq!(admin1_base(&name), admin1_base_by_scan(&name));
+        }
+    }
 
     fn same_key(f: fn(&str) -> String, names: &[&str]) {
         let first = f(names[0]);

@@ -478,6 +478,20 @@ const PICTURE_WORDS: [&str; 6] = [
     "gallery",
 ];
 
+/// `word` without the characters that are not letters or digits at its
+/// ends, as `trim_matches(|c| !c.is_alphanumeric())` has it; a word that
+/// starts and ends with an ASCII letter or digit (most) is returned as it
+/// is without decoding a char.
+fn trim_to_alphanumeric(word: &str) -> &str {
+    let bytes = word.as_bytes();
+    if bytes.first().is_some_and(u8::is_ascii_alphanumeric)
+        && bytes.last().is_some_and(u8::is_ascii_alphanumeric)
+    {
+        return word;
+    }
+    word.trim_matches(|c: char| !c.is_alphanumeric())
+}
+
 /// Properties read off the words; `normalized` is `text` with its white
 /// space normalized (see [`words`]).
 fn word_props(text: &str, normalized: &str) -> Props {
@@ -496,7 +510,7 @@ fn word_props(text: &str, normalized: &str) -> Props {
     let mut n_digit_bytes = 0;
     for (k, raw) in words(normalized).enumerate() {
         n_words += 1;
-        let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
+        let word = trim_to_alphanumeric(raw);
         n_digit_bytes += raw.bytes().filter(u8::is_ascii_digit).count();
         if k < MAX_NAVIGATION_WORDS && (word.is_empty() || is_navigation_word(word)) {
             n_navigation += 1;
@@ -824,6 +838,16 @@ mod tests {
             let fast: Vec<&str> = words(&normalized).collect();
             let slow: Vec<&str> = text.split_whitespace().collect();
             assert_eq!(fast, slow, "{text:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn trim_to_alphanumeric_is_trim_matches(w in "[a-zA-Z0-9.,'()\"é’ -]{0,8}") {
+            proptest::prop_assert_eq!(
+                trim_to_alphanumeric(&w),
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+            );
         }
     }
 
