@@ -713,3 +713,17 @@ fn a_place_heading_before_the_caption_locates_it() {
         city("Kigali").country("RW"),
     );
 }
+
+#[test]
+fn a_chinese_division_is_named_without_its_generic_word() {
+    // GeoNames spells it `Shandong Sheng`; a caption says `Shandong
+    // Province`: the town is held to that province, not to a namesake's.
+    check(
+        "Workers sort kelp on a beach in Rongcheng, Shandong Province, China, May 2, 2024. (Xinhua/Li Wei)",
+        Want::default().id(1786855).country("CN"),
+    );
+    check(
+        "Farmers plant rice seedlings in a field in Funan, Anhui province, on May 2, 2024. (Xinhua/Li Wei)",
+        Want::default().province("Anhui Sheng").country("CN"),
+    );
+}
