@@ -727,3 +727,13 @@ fn a_chinese_division_is_named_without_its_generic_word() {
         Want::default().province("Anhui Sheng").country("CN"),
     );
 }
+
+#[test]
+fn a_division_shadowed_only_by_an_alternate_name_is_the_division() {
+    // `Maine` is an alternate name of a large town elsewhere, not its main
+    // name: after `Newry,` it is the state.
+    check(
+        "Hikers rest beside a lake in Newry, Maine, on Saturday. (AP Photo/Jane Roe)",
+        city("Newry").province("Maine").country("US"),
+    );
+}

@@ -514,7 +514,15 @@ fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
                     && m.place.country == division.country
                     && m.place.admin1_code.as_deref() == Some(division.code.as_str())
             });
-            if places.iter().all(|m| m.place.population < 50_000) && (p.after_comma || !own_town) {
+            // A namesake counts only under its main name, in any spelling
+            // (`Deir Ezzor` is the city of Deir ez-Zor): `Maine` is an
+            // alternate name of Des Plaines, Illinois, not what the town
+            // is called.
+            let key = gazetteer::strict_key(p.name);
+            let big_namesake = places.iter().any(|m| {
+                m.place.population >= 50_000 && gazetteer::strict_key(&m.place.name) == key
+            });
+            if !big_namesake && (p.after_comma || !own_town) {
                 let kind = MentionKind::Province {
                     code: Some(division.code.clone()),
                     country: Some(division.country),
