@@ -737,3 +737,17 @@ fn a_division_shadowed_only_by_an_alternate_name_is_the_division() {
         city("Newry").province("Maine").country("US"),
     );
 }
+
+#[test]
+fn a_county_written_word_first_is_context_not_the_town() {
+    // "Co Kerry", "County Cork": a second-level division the gazetteer
+    // does not hold; the town before it is the scene.
+    check(
+        "Dancers perform on a street in Kenmare, Co Kerry, on Saturday. (Photo by Jane Roe/PA)",
+        city("Kenmare").country("IE"),
+    );
+    check(
+        "Volunteers clear mud from shops in Midleton, County Cork, on Friday. (Photo by Jane Roe/PA)",
+        city("Midleton").province("Munster").country("IE"),
+    );
+}

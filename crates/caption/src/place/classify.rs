@@ -578,6 +578,16 @@ fn lead_head(p: &Phrase<'_>) -> Decision {
         };
         return Some(Some(p.mention(kind, name, p.end - 1)));
     }
+    // "Midleton, Co Cork", "in County Kerry": a county written word first
+    // (Ireland, Northern Ireland) is a second-level division, which the
+    // gazetteer does not hold: context for the town, never the town.
+    let county_lead = p.words[0] == "County" || (p.words[0] == "Co" && p.after_comma);
+    if county_lead
+        && p.words[1..].iter().all(|w| starts_upper(w))
+        && !p.gazetteer.knows_name(p.name)
+    {
+        return Some(Some(p.mention(MentionKind::Region, p.name, p.end - 1)));
+    }
     if !is_one_of(p.words[0], LEAD_HEADS) {
         return None;
     }
