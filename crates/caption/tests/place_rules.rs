@@ -751,3 +751,21 @@ fn a_county_written_word_first_is_context_not_the_town() {
         city("Midleton").province("Munster").country("IE"),
     );
 }
+
+#[test]
+fn a_city_state_named_alone_is_its_city() {
+    // The country written with its capital's name, a large city: the
+    // city. A small capital of the country's name leaves the country.
+    check(
+        "Commuters cross a busy street in Singapore on Monday. (Photo by Jane Roe/AFP)",
+        city("Singapore").country("SG"),
+    );
+    check(
+        "Ferries wait at a pier in Hong Kong, China, on Monday. (Photo by Jane Roe/AFP)",
+        city("Hong Kong").country("HK"),
+    );
+    check(
+        "Farmers drive tractors in protest in Luxembourg on Monday. (Photo by Jane Roe/AFP)",
+        no_city().country("LU"),
+    );
+}
