@@ -713,3 +713,59 @@ fn a_place_heading_before_the_caption_locates_it() {
         city("Kigali").country("RW"),
     );
 }
+
+#[test]
+fn a_chinese_division_is_named_without_its_generic_word() {
+    // GeoNames spells it `Shandong Sheng`; a caption says `Shandong
+    // Province`: the town is held to that province, not to a namesake's.
+    check(
+        "Workers sort kelp on a beach in Rongcheng, Shandong Province, China, May 2, 2024. (Xinhua/Li Wei)",
+        Want::default().id(1786855).country("CN"),
+    );
+    check(
+        "Farmers plant rice seedlings in a field in Funan, Anhui province, on May 2, 2024. (Xinhua/Li Wei)",
+        Want::default().province("Anhui Sheng").country("CN"),
+    );
+}
+
+#[test]
+fn a_division_shadowed_only_by_an_alternate_name_is_the_division() {
+    // `Maine` is an alternate name of a large town elsewhere, not its main
+    // name: after `Newry,` it is the state.
+    check(
+        "Hikers rest beside a lake in Newry, Maine, on Saturday. (AP Photo/Jane Roe)",
+        city("Newry").province("Maine").country("US"),
+    );
+}
+
+#[test]
+fn a_county_written_word_first_is_context_not_the_town() {
+    // "Co Kerry", "County Cork": a second-level division the gazetteer
+    // does not hold; the town before it is the scene.
+    check(
+        "Dancers perform on a street in Kenmare, Co Kerry, on Saturday. (Photo by Jane Roe/PA)",
+        city("Kenmare").country("IE"),
+    );
+    check(
+        "Volunteers clear mud from shops in Midleton, County Cork, on Friday. (Photo by Jane Roe/PA)",
+        city("Midleton").province("Munster").country("IE"),
+    );
+}
+
+#[test]
+fn a_city_state_named_alone_is_its_city() {
+    // The country written with its capital's name, a large city: the
+    // city. A small capital of the country's name leaves the country.
+    check(
+        "Commuters cross a busy street in Singapore on Monday. (Photo by Jane Roe/AFP)",
+        city("Singapore").country("SG"),
+    );
+    check(
+        "Ferries wait at a pier in Hong Kong, China, on Monday. (Photo by Jane Roe/AFP)",
+        city("Hong Kong").country("HK"),
+    );
+    check(
+        "Farmers drive tractors in protest in Luxembourg on Monday. (Photo by Jane Roe/AFP)",
+        no_city().country("LU"),
+    );
+}

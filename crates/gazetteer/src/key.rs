@@ -465,6 +465,13 @@ const ADMIN_GENERIC: &[&str] = &[
     "mayorality",
     "misto",
     "ili",
+    // Chinese divisions as GeoNames spells them: `Shandong Sheng` (province),
+    // `Shanghai Shi` (municipality), `Xinjiang Uygur Zizhiqu` (autonomous
+    // region), and in English `Tibet Autonomous Region`.
+    "sheng",
+    "shi",
+    "zizhiqu",
+    "autonomous",
 ];
 
 /// Whether `word` is one of [`ADMIN_GENERIC`]: one hash probe, where a
@@ -820,6 +827,9 @@ mod tests {
         assert_eq!(admin1_base("Western Cape Province"), "west cape");
         assert_eq!(admin1_base("Central Region"), "central");
         assert_eq!(admin1_base("Misto Sevastopol'"), "sevastopol");
+        assert_eq!(admin1_base("Shandong Sheng"), "shandong");
+        assert_eq!(admin1_base("Shandong Province"), "shandong");
+        assert_eq!(admin1_base("Tibet Autonomous Region"), "tibet");
     }
 
     #[test]

@@ -514,7 +514,15 @@ fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
                     && m.place.country == division.country
                     && m.place.admin1_code.as_deref() == Some(division.code.as_str())
             });
-            if places.iter().all(|m| m.place.population < 50_000) && (p.after_comma || !own_town) {
+            // A namesake counts only under its main name, in any spelling
+            // (`Deir Ezzor` is the city of Deir ez-Zor): `Maine` is an
+            // alternate name of Des Plaines, Illinois, not what the town
+            // is called.
+            let key = gazetteer::strict_key(p.name);
+            let big_namesake = places.iter().any(|m| {
+                m.place.population >= 50_000 && gazetteer::strict_key(&m.place.name) == key
+            });
+            if !big_namesake && (p.after_comma || !own_town) {
                 let kind = MentionKind::Province {
                     code: Some(division.code.clone()),
                     country: Some(division.country),
@@ -569,6 +577,16 @@ fn lead_head(p: &Phrase<'_>) -> Decision {
             explicit_head: true,
         };
         return Some(Some(p.mention(kind, name, p.end - 1)));
+    }
+    // "Midleton, Co Cork", "in County Kerry": a county written word first
+    // (Ireland, Northern Ireland) is a second-level division, which the
+    // gazetteer does not hold: context for the town, never the town.
+    let county_lead = p.words[0] == "County" || (p.words[0] == "Co" && p.after_comma);
+    if county_lead
+        && p.words[1..].iter().all(|w| starts_upper(w))
+        && !p.gazetteer.knows_name(p.name)
+    {
+        return Some(Some(p.mention(MentionKind::Region, p.name, p.end - 1)));
     }
     if !is_one_of(p.words[0], LEAD_HEADS) {
         return None;

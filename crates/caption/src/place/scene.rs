@@ -32,6 +32,8 @@ pub(super) fn choose_scene(
     if scene_place.place.is_none() && scene_place.city_as_written.is_none() {
         if let Some(i) = sublocation {
             scene_place.place = town_of_facility(mentions, i, gazetteer);
+        } else {
+            scene_place.place = city_state(mentions, gazetteer);
         }
     }
     // An unresolved name led by a terrain word is a sublocation.
@@ -237,6 +239,31 @@ fn town_of_facility(mentions: &[Mention], i: usize, gazetteer: &Gazetteer) -> Op
         .filter(|&n| n == leading || starts_upper(words[n]))
         .find_map(|n| town_named(&words[..n].join(" "), mentions, gazetteer))
 }
+
+/// "in Hong Kong", "in Singapore": with no finer place named, a country
+/// written with its capital's name, where that capital is a city of
+/// [`CITY_STATE_MIN_POPULATION`] or more, is that city (a city-state). A
+/// country whose capital is a small town of its name (`Luxembourg`,
+/// `Monaco`) stays a country: the name there is as often the whole land.
+fn city_state(mentions: &[Mention], gazetteer: &Gazetteer) -> Option<Place> {
+    let (name, code) = mentions.iter().find_map(|m| match m.kind {
+        MentionKind::Country(code) if m.cue != Cue::Weak || m.after_comma_of_mention => {
+            Some((&m.name, code))
+        }
+        _ => None,
+    })?;
+    let capital = gazetteer::country_info_of(code)?.capital?;
+    if gazetteer::fold(capital) != gazetteer::fold(name) {
+        return None;
+    }
+    gazetteer
+        .capital_of(code)
+        .filter(|p| p.population >= CITY_STATE_MIN_POPULATION)
+        .cloned()
+}
+
+/// The smallest capital [`city_state`] takes for its country.
+const CITY_STATE_MIN_POPULATION: u32 = 500_000;
 
 /// The most populous settlement spelled `name`, in a country the caption
 /// names if it names one.
