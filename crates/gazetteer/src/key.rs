@@ -509,8 +509,15 @@ pub(crate) fn admin1_base(name: &str) -> String {
     if !folded.split(' ').any(is_admin_generic) {
         return folded;
     }
+    without_generic_words(folded, is_admin_generic)
+}
+
+/// `folded` without the words `is_generic` names and the connectors next
+/// to them (see [`admin1_base`]); as it is when every word or none is
+/// generic.
+fn without_generic_words(folded: String, is_generic: impl Fn(&str) -> bool) -> String {
     let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
-    let generic: Vec<bool> = words.iter().map(|w| is_admin_generic(w)).collect();
+    let generic: Vec<bool> = words.iter().map(|w| is_generic(w)).collect();
     if generic.iter().all(|&g| g) || !generic.iter().any(|&g| g) {
         return folded;
     }
@@ -564,51 +571,12 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// [`admin1_base`] as it was before its fast path: every word looked
-    /// up by a scan of [`ADMIN_GENERIC`], the words collected first. The
-    /// oracle of the proptest below.
+    /// [`admin1_base`] without its fast path: every word looked up by a
+    /// scan of [`ADMIN_GENERIC`], the words always collected. The oracle of
+    /// the proptest below.
     fn admin1_base_by_scan(name: &str) -> String {
         let folded = direction_words_as_nouns(fold(name));
-        let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
-        let generic: Vec<bool> = words.iter().map(|w| ADMIN_GENERIC.contains(w)).collect();
-        if generic.iter().all(|&g| g) || !generic.iter().any(|&g| g) {
-            return folded;
-        }
-        let mut kept: Vec<&str> = Vec::with_capacity(words.len());
-        for (i, word) in words.iter().enumerate() {
-            if generic[i] {
-                continue;
-            }
-            let next_to_generic =
-                (i > 0 && generic[i - 1]) || generic.get(i + 1).copied().unwrap_or(false);
-            if next_to_generic && ADMIN_CONNECTORS.contains(word) {
-                continue;
-            }
-            kept.push(word);
-        }
-        if kept.is_empty() {
-            return folded;
-        }
-        let mut out = String::with_capacity(folded.len());
-        let last = kept.len() - 1;
-        for (i, word) in kept.iter().enumerate() {
-            if i > 0 {
-                out.push(' ');
-            }
-            let mut word: &str = word;
-            if i == last {
-                for ending in ["skaya", "skiy", "skyi", "ska"] {
-                    if let Some(stem) = word.strip_suffix(ending) {
-                        if stem.len() >= 4 {
-                            word = stem;
-                            break;
-                        }
-                    }
-                }
-            }
-            out.push_str(word);
-        }
-        out
+        without_generic_words(folded, |w| ADMIN_GENERIC.contains(&w))
     }
 
     #[test]
