@@ -149,8 +149,8 @@ fn cuts(line: &str) -> impl Iterator<Item = usize> {
     let mut cuts = inner_labels(line);
     cuts.extend(crate::credit::run_on_starts(line));
     // A flattened page: after each labelled credit, the share buttons (a
-    // line of chrome of their own), then the next caption.
-    // The buttons after the last credit end the line.
+    // line of chrome of their own), then the next caption, or the line's
+    // end after the last credit.
     for end in crate::credit::labelled_credit_ends(line) {
         let start = line.len() - line[end..].trim_start().len();
         let after_buttons = after_navigation_words(line, start);
@@ -173,11 +173,11 @@ fn cuts(line: &str) -> impl Iterator<Item = usize> {
 fn after_navigation_words(line: &str, from: usize) -> usize {
     let mut at = from;
     for word in line[from..].split(' ') {
-        let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
         if word.is_empty() {
             at += 1;
             continue;
         }
+        let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
         if !super::features::is_navigation_word(bare) {
             break;
         }
