@@ -318,7 +318,8 @@ impl Archive {
                 Mode::Write => {
                     if dir.exists() {
                         let mut entries = std::fs::read_dir(dir)
-                            .map_err(|e| Error::io(format!("reading {}", dir.display()), e))?;
+                            .map_err(|e| Error::io(format!("reading {}", dir.display()), e))?
+                            .filter(|entry| !entry.as_ref().is_ok_and(is_debris));
                         if !dir.is_dir() || entries.next().is_some() {
                             return Err(Error::not_an_archive(
                                 dir,
@@ -751,11 +752,23 @@ impl Archive {
 /// and the reviewer's values over it.
 type ToIndex<'a> = (i64, i64, String, Option<&'a [(String, serde_json::Value)]>);
 
+/// The name prefix of [`check_writable`]'s probe file.
+const WRITE_PROBE_PREFIX: &str = ".write-probe-";
+
+/// A file an opening process killed midway leaves in a new archive's
+/// directory: a write probe or a store being created. The directory still
+/// counts as empty, so a rerun creates the archive.
+fn is_debris(entry: &std::fs::DirEntry) -> bool {
+    let name = entry.file_name();
+    let name = name.to_string_lossy();
+    name.starts_with(WRITE_PROBE_PREFIX) || name.starts_with(store::CREATING_PREFIX)
+}
+
 /// Fails with [`Error::ReadOnly`] unless a file can be created in `dir`:
 /// SQLite and tantivy would otherwise fail later with messages that do not
 /// name the cause ("unable to open database file").
 fn check_writable(dir: &Path) -> Result<(), Error> {
-    let probe = dir.join(format!(".write-probe-{}", std::process::id()));
+    let probe = dir.join(format!("{WRITE_PROBE_PREFIX}{}", std::process::id()));
     match std::fs::File::create(&probe) {
         Ok(_) => {
             let _ = std::fs::remove_file(&probe);

@@ -107,9 +107,16 @@ CREATE TABLE occurrences (
 CREATE INDEX occurrences_record ON occurrences(record);
 ";
 
+/// The name prefix of a store being created ([`create_atomically`]): one
+/// left behind by a killed process is debris, never an archive.
+pub const CREATING_PREFIX: &str = "archive.sqlite3.creating-";
+
 /// Opens (creating when `create`) the database and checks it is an archive
 /// this library can read.
 pub fn open(path: &std::path::Path, create: bool) -> Result<Connection, Error> {
+    if create && !path.exists() {
+        create_atomically(path)?;
+    }
     let conn = Connection::open(path).map_err(|e| Error::sqlite("opening the store", e))?;
     conn.busy_timeout(std::time::Duration::from_secs(30))
         .map_err(|e| Error::sqlite("configuring the store", e))?;
@@ -142,27 +149,9 @@ pub fn open(path: &std::path::Path, create: bool) -> Result<Connection, Error> {
         if !create || tables > 0 {
             return Err(Error::not_an_archive(path, "no archive tables".into()));
         }
-        let tx = conn
-            .unchecked_transaction()
-            .map_err(|e| Error::sqlite("creating the store", e))?;
-        tx.execute_batch(SCHEMA_V2)
-            .and_then(|_| tx.execute_batch(SCHEMA_V3))
-            .map_err(|e| Error::sqlite("creating the store", e))?;
-        for (key, value) in [
-            ("format", FORMAT.to_string()),
-            ("schema_version", SCHEMA_VERSION.to_string()),
-            ("seq", "0".to_string()),
-            ("indexed_seq", "0".to_string()),
-            ("sha256_from", "1".to_string()),
-        ] {
-            tx.execute(
-                "INSERT INTO meta(key, value) VALUES (?1, ?2)",
-                params![key, value],
-            )
-            .map_err(|e| Error::sqlite("creating the store", e))?;
-        }
-        tx.commit()
-            .map_err(|e| Error::sqlite("creating the store", e))?;
+        // An empty database file, as versions before atomic creation left
+        // when killed between creating the file and committing the schema.
+        init_schema(&conn)?;
     }
     let format = get_meta(&conn, "format")?;
     if format.as_deref() != Some(FORMAT) {
@@ -182,6 +171,78 @@ pub fn open(path: &std::path::Path, create: bool) -> Result<Connection, Error> {
         });
     }
     Ok(conn)
+}
+
+/// Creates the store at `path` so that it appears whole or not at all: the
+/// schema is committed in a file of this process's own, which is then
+/// linked to `path`. A process killed at any moment leaves either no store
+/// (and debris [`CREATING_PREFIX`] the next open ignores) or a complete,
+/// empty archive; before, a kill between SQLite creating the file and the
+/// schema's commit left an empty file that `check` rightly refused.
+fn create_atomically(path: &std::path::Path) -> Result<(), Error> {
+    let failed = |e| Error::sqlite("creating the store", e);
+    let name = format!("{CREATING_PREFIX}{}", std::process::id());
+    let staging = path.with_file_name(name);
+    remove_staging(&staging);
+    {
+        // The default rollback journal: once the commit returns the file
+        // holds the whole schema and no journal is needed beside it.
+        let conn = Connection::open(&staging).map_err(failed)?;
+        init_schema(&conn)?;
+        conn.close().map_err(|(_, e)| failed(e))?;
+    }
+    let io = |what: &str, e| Error::io(format!("{what} {}", path.display()), e);
+    std::fs::File::open(&staging)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| io("syncing the new store for", e))?;
+    // A hard link never replaces a store another process created meanwhile
+    // (a rename would): that one is kept and this copy dropped.
+    match std::fs::hard_link(&staging, path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => {
+            remove_staging(&staging);
+            return Err(io("creating the store", e));
+        }
+    }
+    remove_staging(&staging);
+    if let Some(dir) = path.parent() {
+        // The new directory entry outlives a power cut too.
+        let _ = std::fs::File::open(dir).and_then(|d| d.sync_all());
+    }
+    Ok(())
+}
+
+/// Removes a staging file and its journal, if there.
+fn remove_staging(staging: &std::path::Path) {
+    let _ = std::fs::remove_file(staging);
+    let mut journal = staging.as_os_str().to_owned();
+    journal.push("-journal");
+    let _ = std::fs::remove_file(journal);
+}
+
+/// Writes the current schema and the initial `meta` rows, in one
+/// transaction, into a database without tables.
+fn init_schema(conn: &Connection) -> Result<(), Error> {
+    let failed = |e| Error::sqlite("creating the store", e);
+    let tx = conn.unchecked_transaction().map_err(failed)?;
+    tx.execute_batch(SCHEMA_V2)
+        .and_then(|_| tx.execute_batch(SCHEMA_V3))
+        .map_err(failed)?;
+    for (key, value) in [
+        ("format", FORMAT.to_string()),
+        ("schema_version", SCHEMA_VERSION.to_string()),
+        ("seq", "0".to_string()),
+        ("indexed_seq", "0".to_string()),
+        ("sha256_from", "1".to_string()),
+    ] {
+        tx.execute(
+            "INSERT INTO meta(key, value) VALUES (?1, ?2)",
+            params![key, value],
+        )
+        .map_err(failed)?;
+    }
+    tx.commit().map_err(failed)
 }
 
 /// Migrates a version-2 store to version 3 in one transaction (another

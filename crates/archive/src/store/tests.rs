@@ -167,3 +167,48 @@ fn hashes_are_sha256_and_xxh3_streamed_or_whole() {
     streamed.update(b"bc");
     assert_eq!(streamed.finish(), whole);
 }
+
+/// What a process killed while creating an archive leaves: a write probe
+/// and a half-written staging store. The directory still opens as a new
+/// archive, and the store that appears is complete, with no staging file
+/// left beside it.
+#[test]
+fn debris_of_a_killed_creation_does_not_block_a_new_archive() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let archive_dir = dir.path().join("archive");
+    std::fs::create_dir(&archive_dir).expect("dir");
+    std::fs::write(archive_dir.join(".write-probe-4242"), b"").expect("probe");
+    std::fs::write(
+        archive_dir.join(format!("{}4242", super::CREATING_PREFIX)),
+        b"SQLite format 3\0 half a header",
+    )
+    .expect("staging");
+    let archive = Archive::open(&archive_dir, Mode::Write).expect("a new archive");
+    drop(archive);
+    let conn = super::open(&archive_dir.join(STORE_FILE), false).expect("a whole store");
+    assert_eq!(
+        super::get_meta(&conn, "format").expect("meta").as_deref(),
+        Some(super::FORMAT)
+    );
+    let own = format!("{}{}", super::CREATING_PREFIX, std::process::id());
+    assert!(
+        !archive_dir.join(own).exists(),
+        "the staging file is removed"
+    );
+}
+
+/// A store is never opened for reading before it is whole: an empty
+/// database file (what a kill left before creation was atomic) is refused
+/// by a reader, and completed by a writer.
+#[test]
+fn an_empty_store_file_is_refused_by_readers_and_completed_by_writers() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join(STORE_FILE);
+    std::fs::write(&path, b"").expect("empty file");
+    assert!(super::open(&path, false).is_err());
+    let conn = super::open(&path, true).expect("completed");
+    assert_eq!(
+        super::get_meta_i64(&conn, "schema_version").expect("meta"),
+        super::SCHEMA_VERSION
+    );
+}
