@@ -435,6 +435,8 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
     // the first word of prose is a barrier no credit crosses, so the search
     // stops there: the cost follows the credit's length, not the caption's.
     let mut candidates: Vec<usize> = Vec::new();
+    // Anchors after a noun lead, until words that open a credit confirm them.
+    let mut noun_led: Vec<usize> = Vec::new();
     let mut trailers: Vec<usize> = Vec::new();
     // Where words in capitals start right after a word in mixed case.
     let mut capitals_from: Option<usize> = None;
@@ -481,15 +483,31 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             if capitals_start {
                 capitals_from = Some(i);
             }
+            // `..., courtesy of Reuters`: credit words from a comma on
+            // confirm the anchors held back too.
+            if space.is_some_and(|space| space > 0 && matches!(bytes[space - 1], b',' | b';')) {
+                candidates.append(&mut noun_led);
+            }
             if opens_text
                 || capitals_start
                 || (after_space
                     && (is_sentence_start(text, i)
-                        || (!bytes[i].is_ascii_lowercase() && is_anchor(rest))
+                        || (!bytes[i].is_ascii_lowercase()
+                            && is_anchor(rest)
+                            && !follows_noun_lead(text, i))
                         || after_figure(bytes, i)
                         || after_separator(bytes, i)))
             {
+                // Words of credits alone lead up to the anchors held back:
+                // they open a credit's lead-in (`Photo from Xinhua`).
+                candidates.append(&mut noun_led);
                 candidates.push(i);
+            } else if after_space && !bytes[i].is_ascii_lowercase() && is_anchor(rest) {
+                // `... press photos from Xinhua.`: an anchor after a noun
+                // lead is a credit only if credit words alone lead to it
+                // from where a credit can start; the first word of prose
+                // before that drops it.
+                noun_led.push(i);
             }
         }
         match space {
@@ -535,25 +553,28 @@ const MAX_SHOUTED_NAME_WORDS: usize = 4;
 /// and the word before it can end a description: not an article or a
 /// preposition, whose noun the capitals would be (`outside the UN HQ`).
 fn is_shouted_name_after_words(text: &str, start: usize, end: usize) -> bool {
-    let before = text[..start].trim_end().rsplit(' ').next().unwrap_or("");
     is_shouted_name(&text[start..end])
-        && !matches!(
-            before.to_ascii_lowercase().as_str(),
-            "the"
-                | "a"
-                | "an"
-                | "of"
-                | "at"
-                | "in"
-                | "on"
-                | "for"
-                | "by"
-                | "to"
-                | "from"
-                | "with"
-                | "and"
-                | "or"
-        )
+        && !follows_noun_lead(text, start)
+        && !word_before(text, start).eq_ignore_ascii_case("by")
+}
+
+/// Words after which the next word belongs to the sentence's noun phrase:
+/// an agency's or a person's name there is what the sentence speaks of
+/// (`photos from Xinhua.`, `outside the UN HQ`), not a credit set after
+/// it. `by` is not one: `... by AFP` may be a credit's lead-in.
+const NOUN_LEADS: [&str; 13] = [
+    "the", "a", "an", "of", "at", "in", "on", "for", "to", "from", "with", "and", "or",
+];
+
+/// Whether the word before `text[start..]` is one of [`NOUN_LEADS`].
+fn follows_noun_lead(text: &str, start: usize) -> bool {
+    let before = word_before(text, start);
+    NOUN_LEADS.iter().any(|w| before.eq_ignore_ascii_case(w))
+}
+
+/// The word that ends `text[..start]`.
+fn word_before(text: &str, start: usize) -> &str {
+    text[..start].trim_end().rsplit(' ').next().unwrap_or("")
 }
 
 /// A person's name in capitals, as pages set a photographer's credit on
@@ -716,13 +737,19 @@ fn after_figure(bytes: &[u8], i: usize) -> bool {
         && (bytes[i - 2].is_ascii_digit() || bytes[i - 2] == b')')
 }
 
-/// A capitalized word after a lone `#` or `|` (`... in Berlin. # Jane Doe /
-/// AP`): a gallery's template setting the credit off from its caption.
+/// A capitalized word after a lone `#`, `|` or dash (`... in Berlin. #
+/// Jane Doe / AP`, `... July 22, 2020 - Jane Doe/AP Photo`): a gallery's
+/// template setting the credit off from its caption. Only a start: the
+/// words from it must still parse as a credit.
 fn after_separator(bytes: &[u8], i: usize) -> bool {
-    bytes[i].is_ascii_uppercase()
-        && i >= 3
-        && matches!(bytes[i - 2], b'#' | b'|')
-        && bytes[i - 3] == b' '
+    const SEPARATORS: [&[u8]; 5] = [
+        b" # ",
+        b" | ",
+        b" - ",
+        " \u{2013} ".as_bytes(),
+        " \u{2014} ".as_bytes(),
+    ];
+    bytes[i].is_ascii_uppercase() && SEPARATORS.iter().any(|sep| bytes[..i].ends_with(sep))
 }
 
 /// Whether `rest` opens with an anchor: a leading slash, `©`, or an

@@ -349,3 +349,22 @@ fn a_college_or_an_academy_is_a_sublocation_not_a_town() {
         assert_ne!(location.city.as_deref(), Some(sublocation), "{caption}");
     }
 }
+
+/// A dash between the description and its credit is a separator: a date
+/// that closes the description before it is still a sentence of its own,
+/// the date taken.
+#[test]
+fn a_dash_before_the_credit_leaves_the_closing_date_taken() {
+    let gazetteer = gazetteer::Gazetteer::embedded();
+    for caption in [
+        "Smoke rises over a market in Lowtown, Freedonia. July 22, 2020 - Copyright Jane Doe/AP Photo",
+        "Smoke rises over a market in Lowtown, Freedonia. July 22, 2020 \u{2014} Jane Doe/AP Photo",
+    ] {
+        let record = parse(caption, gazetteer);
+        assert_eq!(
+            record.date_created.map(|d| d.to_string()).as_deref(),
+            Some("2020-07-22"),
+            "{caption}"
+        );
+    }
+}

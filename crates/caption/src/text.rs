@@ -97,8 +97,7 @@ pub(crate) fn description_text(text: &str, credit: Option<Span>) -> String {
     match credit {
         None => text.to_string(),
         Some(credit) => {
-            let head = text[..credit.start]
-                .trim_end_matches(|c: char| c.is_whitespace() || c == '/' || c == '|' || c == '-');
+            let head = text[..credit.start].trim_end_matches(is_credit_separator);
             let tail =
                 text[credit.end..].trim_start_matches(|c: char| c.is_whitespace() || c == '.');
             // One space between the parts, none at the ends: the result
@@ -118,12 +117,19 @@ pub(crate) fn description_text(text: &str, credit: Option<Span>) -> String {
     }
 }
 
+/// What a page sets between a description and its credit (`... 2020 -
+/// Copyright Jane Doe`, `... | REUTERS`): white space, slashes, bars and
+/// dashes. Left on the description, a dash would stand between a date and
+/// the sentence end that makes it the date taken.
+pub(crate) fn is_credit_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '/' | '|' | '-' | '\u{2013}' | '\u{2014}')
+}
+
 /// Shrinks a span past surrounding whitespace and credit separators.
 pub(crate) fn trim_span(text: &str, span: Span) -> Span {
     let s = span.of(text);
-    let is_sep = |c: char| c.is_whitespace() || c == '/' || c == '|';
-    let start = span.start + (s.len() - s.trim_start_matches(is_sep).len());
-    let end = span.end - (s.len() - s.trim_end_matches(is_sep).len());
+    let start = span.start + (s.len() - s.trim_start_matches(is_credit_separator).len());
+    let end = span.end - (s.len() - s.trim_end_matches(is_credit_separator).len());
     Span::new(start, end.max(start))
 }
 

@@ -850,3 +850,32 @@ proptest! {
         prop_assert_eq!(fast, slow);
     }
 }
+
+/// An agency named inside a sentence's noun phrase is what the sentence
+/// speaks of, not its credit; credit words alone leading to it from a
+/// sentence start or a comma make it one.
+#[test]
+fn an_agency_after_a_noun_lead_is_a_credit_only_after_credit_words() {
+    for prose in [
+        "A selection of the best press photos from Xinhua.",
+        "Men wait in the rain outside the offices of Reuters.",
+    ] {
+        assert!(find_credit(prose).is_none(), "{prose}");
+    }
+    for (credited, agency) in [
+        (
+            "A girl flies a kite in Lowtown, Freedonia, May 3, 2019. Photo from Xinhua",
+            "Xinhua",
+        ),
+        (
+            "A girl flies a kite in Lowtown, Freedonia, May 3, 2019, courtesy of Reuters",
+            "Reuters",
+        ),
+        (
+            "A girl flies a kite in Lowtown, Freedonia, May 3, 2019. Courtesy of AFP",
+            "AFP",
+        ),
+    ] {
+        assert_eq!(who(credited).1, strings(&[agency]), "{credited}");
+    }
+}
