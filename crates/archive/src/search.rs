@@ -1088,7 +1088,10 @@ impl FacetMaps {
     fn is_of(&self, searcher: &Searcher) -> bool {
         let readers = searcher.segment_readers();
         readers.len() == self.ids.len()
-            && readers.iter().zip(&self.ids).all(|(r, id)| r.segment_id() == *id)
+            && readers
+                .iter()
+                .zip(&self.ids)
+                .all(|(r, id)| r.segment_id() == *id)
     }
 
     fn zeroed_counts(&self) -> Vec<Vec<u64>> {

@@ -100,7 +100,11 @@ async fn facet_lists_stop_at_facet_limit_and_say_how_many_values_there_were() {
             assert_eq!(full["facet_values"][dim], values.len(), "{route} {dim}");
             assert_eq!(top["facet_values"][dim], values.len(), "{route} {dim}");
             let listed = top["facets"][dim].as_array().expect("listed");
-            assert_eq!(listed.as_slice(), &values[..values.len().min(1)], "{route} {dim}");
+            assert_eq!(
+                listed.as_slice(),
+                &values[..values.len().min(1)],
+                "{route} {dim}"
+            );
             cut += values.len().saturating_sub(1);
         }
         assert!(cut > 0, "{route}: some dimension has more than one value");
