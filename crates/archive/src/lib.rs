@@ -75,6 +75,11 @@ pub const INDEX_DIR: &str = "index";
 /// a large ingest stays within its memory budget.
 const INDEX_WRITER_BYTES: usize = 64 * 1024 * 1024;
 
+/// The largest segment (in records) a brief writer merges (see
+/// [`Archive::catch_up_index`]): merges of segments this small take a few
+/// milliseconds, so they can finish before the writer closes.
+const BRIEF_MERGE_MAX_DOCS: usize = 2_000;
+
 /// Threads that turn stored records into index documents in `sync_index`
 /// (parsing their JSON is most of its work).
 const SYNC_HELPERS: usize = 2;
@@ -302,6 +307,11 @@ pub struct Archive {
     _checkpointer: Option<store::Checkpointer>,
     /// Facet values and the watermark of the index generation searched.
     search_cache: std::cell::RefCell<search::SearchCache>,
+    /// Whether the index writer, once taken, merges only small segments.
+    brief: bool,
+    /// The commit opstamp and segments of the index the reader last loaded
+    /// in [`Archive::refresh`].
+    loaded: std::cell::RefCell<Option<(tantivy::Opstamp, Vec<tantivy::index::SegmentId>)>>,
 }
 
 impl Archive {
@@ -310,6 +320,30 @@ impl Archive {
     /// store; a damaged index is rebuilt from the store in either mode (see
     /// [`Archive::take_notices`]).
     pub fn open(dir: &Path, mode: Mode) -> Result<Archive, Error> {
+        Archive::open_writing(dir, mode, false)
+    }
+
+    /// Brings the index of the archive in `dir` up to its store, then
+    /// closes the writer again: for a process that otherwise only reads (a
+    /// server indexing a reviewer's correction), so another process (an
+    /// ingest) can take the writer between two calls. Each call commits a
+    /// segment; it is merged only with other small ones, and that merge is
+    /// finished before returning, so frequent calls neither pile up
+    /// one-record segments (every search pays per segment) nor leave a
+    /// merge of the large segments running after the writer is gone (its
+    /// work lost). [`Error::Busy`] while another process holds the writer.
+    pub fn catch_up_index(dir: &Path) -> Result<(), Error> {
+        let mut archive = Archive::open_writing(dir, Mode::Write, true)?;
+        if let Some(writer) = archive.writer.take() {
+            writer
+                .wait_merging_threads()
+                .map_err(|e| Error::index("merging the index", e))?;
+        }
+        Ok(())
+    }
+
+    /// [`Archive::open`]; `brief`: the writer merges only small segments.
+    fn open_writing(dir: &Path, mode: Mode, brief: bool) -> Result<Archive, Error> {
         let store_path = dir.join(STORE_FILE);
         let exists = store_path.is_file();
         if !exists {
@@ -403,6 +437,7 @@ impl Archive {
         };
         let mut archive = Archive::assemble(dir, conn, index, fields, checkpointer)?;
         archive.notices = notices;
+        archive.brief = brief;
         let behind = archive.index_watermark()? < archive.store_seq()?;
         if mode == Mode::Write || (behind && archive.index_is_empty()) {
             // A reader rebuilds only an index it found missing or damaged; a
@@ -442,6 +477,8 @@ impl Archive {
             indexed_max_key: None,
             _checkpointer: checkpointer,
             search_cache: Default::default(),
+            brief: false,
+            loaded: Default::default(),
         })
     }
 
@@ -483,6 +520,11 @@ impl Archive {
                 .index
                 .writer_with_num_threads(1, INDEX_WRITER_BYTES)
                 .map_err(|e| Error::index("opening the index writer", e))?;
+            if self.brief {
+                let mut policy = tantivy::merge_policy::LogMergePolicy::default();
+                policy.set_max_docs_before_merge(BRIEF_MERGE_MAX_DOCS);
+                writer.set_merge_policy(Box::new(policy));
+            }
             self.writer = Some(writer);
         }
         Ok(())
@@ -673,11 +715,26 @@ impl Archive {
     }
 
     /// Makes searches see the last committed index (another process may
-    /// have ingested since this one opened it). Cheap when nothing changed.
+    /// have ingested since this one opened it). Cheap when nothing changed:
+    /// a reload opens every segment again (and takes the index's meta lock,
+    /// so handles reloading at once wait for each other), so it is done
+    /// only when the committed index differs from the one last loaded.
     pub fn refresh(&self) -> Result<(), Error> {
-        self.reader
-            .reload()
-            .map_err(|e| Error::index("reloading the index", e))
+        let failed = |e| Error::index("reloading the index", e);
+        let meta = self.index.load_metas().map_err(failed)?;
+        // A commit renews the opstamp; a merge changes the segments alone.
+        let committed = (
+            meta.opstamp,
+            meta.segments.iter().map(|s| s.id()).collect::<Vec<_>>(),
+        );
+        if self.loaded.borrow().as_ref() == Some(&committed) {
+            return Ok(());
+        }
+        self.reader.reload().map_err(failed)?;
+        // The reload may have read a later commit than `meta`: the next
+        // refresh then reloads once more, which is only wasted work.
+        *self.loaded.borrow_mut() = Some(committed);
+        Ok(())
     }
 
     /// What the archive holds.

@@ -441,14 +441,17 @@ fn machine_record(conn: &Connection, id: &str) -> Result<Option<(i64, String, Va
     .transpose()
 }
 
+// Cached statements: a search page asks these once per hit, and preparing
+// (parsing the SQL) cost more than running them.
 pub(crate) fn has_log(conn: &Connection) -> Result<bool, Error> {
-    conn.query_row(
+    let sql = |e| Error::sqlite("reading the review log", e);
+    conn.prepare_cached(
         "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'review_log'",
-        [],
-        |r| r.get::<_, i64>(0),
     )
+    .map_err(sql)?
+    .query_row([], |r| r.get::<_, i64>(0))
     .map(|n| n > 0)
-    .map_err(|e| Error::sqlite("reading the review log", e))
+    .map_err(sql)
 }
 
 fn entries(
@@ -577,14 +580,15 @@ fn empty_part(part: &str) -> Option<Value> {
 }
 
 fn state_of(conn: &Connection, public_id: &str) -> Result<ReviewState, Error> {
+    let sql = |e| Error::sqlite("reading the review log", e);
     let last: Option<String> = conn
-        .query_row(
+        .prepare_cached(
             "SELECT new FROM review_log WHERE record = ?1 AND kind = 'state' ORDER BY seq DESC LIMIT 1",
-            [public_id],
-            |r| r.get(0),
         )
+        .map_err(sql)?
+        .query_row([public_id], |r| r.get(0))
         .optional()
-        .map_err(|e| Error::sqlite("reading the review log", e))?;
+        .map_err(sql)?;
     Ok(last
         .and_then(|s| serde_json::from_str::<String>(&s).ok())
         .and_then(|s| ReviewState::parse(&s))

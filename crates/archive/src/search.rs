@@ -416,9 +416,9 @@ impl Archive {
         Ok(Found {
             total: total as usize,
             top: top.into_sorted(),
-            facets: facet_maps
-                .zip(counts)
-                .map(|(maps, counts)| maps.facets(&counts)),
+            facets: facet_maps.zip(counts).map(|(maps, counts)| {
+                maps.facets(&self.search_cache.borrow().facet_values, &counts)
+            }),
         })
     }
 
@@ -460,16 +460,18 @@ impl Archive {
         Ok(total)
     }
 
-    /// Facet values of the current searcher's segments (built once per
-    /// index generation).
+    /// Facet values of the current searcher's segments. A segment's columns
+    /// never change, so a new generation (a correction commits a one-record
+    /// segment and deletes in another) reads only its new segments' values.
     fn facet_maps(&self, searcher: &Searcher) -> Result<Arc<FacetMaps>, Error> {
-        let generation = generation_of(searcher);
         let mut cache = self.search_cache.borrow_mut();
-        if let Some(maps) = cache.facets.as_ref().filter(|m| m.generation == generation) {
+        let cache = &mut *cache;
+        if let Some(maps) = cache.facets.as_ref().filter(|m| m.is_of(searcher)) {
             return Ok(Arc::clone(maps));
         }
         let maps = Arc::new(
-            FacetMaps::build(searcher).map_err(|e| Error::index("reading facet values", e))?,
+            FacetMaps::build(searcher, cache.facets.as_deref(), &mut cache.facet_values)
+                .map_err(|e| Error::index("reading facet values", e))?,
         );
         cache.facets = Some(Arc::clone(&maps));
         Ok(maps)
@@ -746,8 +748,10 @@ fn head(text: &str, max: usize) -> String {
 /// What searches keep between them, per index generation.
 #[derive(Default)]
 pub(crate) struct SearchCache {
-    /// The facet values.
+    /// The facet columns of the last generation searched with facets.
     facets: Option<Arc<FacetMaps>>,
+    /// The distinct facet values those columns map to.
+    facet_values: FacetValues,
     /// The generation and the watermark its commit carries.
     watermark: Option<(u64, i64)>,
     /// The generation and the facet counts over all its records.
@@ -1003,55 +1007,95 @@ fn next_below(x: Score) -> Score {
 /// dimension's distinct values.
 type DimensionColumn = (Column<u64>, Vec<u32>);
 
-/// Facet values of every segment of one index generation: the distinct
-/// values of each dimension, and per segment the column of value ordinals
-/// with the map from its ordinals to the distinct values.
-pub(crate) struct FacetMaps {
-    generation: Generation,
-    /// Per dimension, its values.
+/// Per dimension, its column in one segment (`None`: no document of the
+/// segment has a value).
+type SegmentColumns = Vec<Option<DimensionColumn>>;
+
+/// The distinct values of each dimension, numbered in the order first met.
+/// Only ever appended to while segments are reused, so the numbers in a
+/// segment's map stay valid; started afresh when no segment is (after a
+/// merge), so values of segments gone do not pile up.
+#[derive(Default)]
+pub(crate) struct FacetValues {
     values: Vec<Vec<String>>,
-    /// Per segment, per dimension.
-    segments: Vec<Vec<Option<DimensionColumn>>>,
+    ids: Vec<HashMap<String, u32>>,
+}
+
+impl FacetValues {
+    fn clear(&mut self) {
+        self.values = vec![Vec::new(); FACETS.len()];
+        self.ids = vec![HashMap::new(); FACETS.len()];
+    }
+
+    /// The number of `value` in dimension `d`, added if new.
+    fn id(&mut self, d: usize, value: &str) -> u32 {
+        if let Some(&id) = self.ids[d].get(value) {
+            return id;
+        }
+        let id = self.values[d].len() as u32;
+        self.values[d].push(value.to_string());
+        self.ids[d].insert(value.to_string(), id);
+        id
+    }
+}
+
+/// The facet columns of every segment of one index generation, each with
+/// the map from its ordinals to numbers in [`FacetValues`].
+pub(crate) struct FacetMaps {
+    /// The segments, in the searcher's order.
+    ids: Vec<tantivy::index::SegmentId>,
+    /// Per dimension, how many values there were when these maps were made
+    /// (the size of a count vector).
+    sizes: Vec<usize>,
+    /// Per segment.
+    segments: Vec<Arc<SegmentColumns>>,
 }
 
 impl FacetMaps {
-    fn build(searcher: &Searcher) -> tantivy::Result<FacetMaps> {
-        let mut values: Vec<Vec<String>> = vec![Vec::new(); FACETS.len()];
-        let mut ids: Vec<HashMap<String, u32>> = vec![HashMap::new(); FACETS.len()];
-        let mut segments = Vec::new();
-        for segment in searcher.segment_readers() {
-            let mut dims = Vec::with_capacity(FACETS.len());
-            for (d, dim) in FACETS.iter().enumerate() {
-                let Some(column) = segment.fast_fields().str(&format!("facet_{dim}"))? else {
-                    dims.push(None);
-                    continue;
-                };
-                let mut map = Vec::with_capacity(column.num_terms());
-                let mut terms = column.dictionary().stream()?;
-                while terms.advance() {
-                    let facet = Facet::from_encoded(terms.key().to_vec())
-                        .map_err(|e| tantivy::TantivyError::InternalError(e.to_string()))?;
-                    let value = facet.to_path().last().copied().unwrap_or("").to_string();
-                    let next = values[d].len() as u32;
-                    let id = *ids[d].entry(value).or_insert_with_key(|value| {
-                        values[d].push(value.clone());
-                        next
-                    });
-                    map.push(id);
-                }
-                dims.push(Some((column.ords().clone(), map)));
-            }
-            segments.push(dims);
+    /// The maps of `searcher`'s segments: those of `previous` where it has
+    /// the segment, the others read from the segment's dictionaries.
+    fn build(
+        searcher: &Searcher,
+        previous: Option<&FacetMaps>,
+        values: &mut FacetValues,
+    ) -> tantivy::Result<FacetMaps> {
+        let readers = searcher.segment_readers();
+        let kept = |id: &tantivy::index::SegmentId| {
+            let previous = previous?;
+            let at = previous.ids.iter().position(|p| p == id)?;
+            Some(Arc::clone(&previous.segments[at]))
+        };
+        let reuses = readers.iter().any(|r| kept(&r.segment_id()).is_some());
+        if !reuses || values.values.len() != FACETS.len() {
+            values.clear();
+        }
+        let mut segments = Vec::with_capacity(readers.len());
+        for segment in readers {
+            let columns = match kept(&segment.segment_id()) {
+                Some(columns) => columns,
+                None => Arc::new(segment_columns(segment, values)?),
+            };
+            segments.push(columns);
         }
         Ok(FacetMaps {
-            generation: generation_of(searcher),
-            values,
+            ids: readers.iter().map(|r| r.segment_id()).collect(),
+            sizes: values.values.iter().map(Vec::len).collect(),
             segments,
         })
     }
 
+    /// Whether these are the maps of `searcher`'s segments.
+    fn is_of(&self, searcher: &Searcher) -> bool {
+        let readers = searcher.segment_readers();
+        readers.len() == self.ids.len()
+            && readers
+                .iter()
+                .zip(&self.ids)
+                .all(|(r, id)| r.segment_id() == *id)
+    }
+
     fn zeroed_counts(&self) -> Vec<Vec<u64>> {
-        self.values.iter().map(|v| vec![0; v.len()]).collect()
+        self.sizes.iter().map(|&n| vec![0; n]).collect()
     }
 
     /// The counter of one segment, adding to `counts`.
@@ -1063,20 +1107,43 @@ impl FacetMaps {
     }
 
     /// Counts as values, largest first (ties by value).
-    fn facets(&self, counts: &[Vec<u64>]) -> Facets {
+    fn facets(&self, values: &FacetValues, counts: &[Vec<u64>]) -> Facets {
         let mut out = Facets::new();
         for (d, dim) in FACETS.iter().enumerate() {
-            let mut values: Vec<(String, u64)> = counts[d]
+            let mut found: Vec<(String, u64)> = counts[d]
                 .iter()
                 .enumerate()
                 .filter(|&(_, &n)| n > 0)
-                .map(|(id, &n)| (self.values[d][id].clone(), n))
+                .map(|(id, &n)| (values.values[d][id].clone(), n))
                 .collect();
-            values.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-            out.insert((*dim).to_string(), values);
+            found.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            out.insert((*dim).to_string(), found);
         }
         out
     }
+}
+
+/// A segment's facet columns, its ordinals mapped to numbers in `values`.
+fn segment_columns(
+    segment: &SegmentReader,
+    values: &mut FacetValues,
+) -> tantivy::Result<SegmentColumns> {
+    let mut dims = Vec::with_capacity(FACETS.len());
+    for (d, dim) in FACETS.iter().enumerate() {
+        let Some(column) = segment.fast_fields().str(&format!("facet_{dim}"))? else {
+            dims.push(None);
+            continue;
+        };
+        let mut map = Vec::with_capacity(column.num_terms());
+        let mut terms = column.dictionary().stream()?;
+        while terms.advance() {
+            let facet = Facet::from_encoded(terms.key().to_vec())
+                .map_err(|e| tantivy::TantivyError::InternalError(e.to_string()))?;
+            map.push(values.id(d, facet.to_path().last().copied().unwrap_or("")));
+        }
+        dims.push(Some((column.ords().clone(), map)));
+    }
+    Ok(dims)
 }
 
 /// Facet counting in one segment.

@@ -53,22 +53,34 @@ fn places(params: &Params, state: &State) -> Option<&'static gazetteer::Gazettee
     params.has_place_filter().then_some(state.gazetteer)
 }
 
+/// Facet values listed per dimension unless `facet_limit` says otherwise:
+/// the page shows 12, and a broad selection has thousands of photographers,
+/// which were most of an answer's bytes and of its building time.
+const FACET_LIMIT: usize = 20;
+/// The most a `facet_limit` may ask for.
+const MAX_FACET_LIMIT: usize = 100_000;
+
 /// `GET /api/search`: ranked hits as `dateline search --json` prints them,
 /// each record with its corrections applied and its review state.
 async fn search(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
-    let params = Params::parse(raw.as_deref(), &["limit", "facets"])?;
+    let params = Params::parse(raw.as_deref(), &["limit", "facets", "facet_limit"])?;
     let query = params.search(
         params.number("limit", 20, MAX_PAGE)?,
         params.flag("facets")?,
     )?;
+    let facet_limit = params.number("facet_limit", FACET_LIMIT, MAX_FACET_LIMIT)?;
     blocking(&state, move |archive, state| {
         let results = archive.search(&query, places(&params, state))?;
-        results_json(archive, &results).map(Json)
+        results_json(archive, &results, facet_limit).map(Json)
     })
     .await
 }
 
-fn results_json(archive: &Archive, results: &SearchResults) -> Result<Value, ApiError> {
+fn results_json(
+    archive: &Archive,
+    results: &SearchResults,
+    facet_limit: usize,
+) -> Result<Value, ApiError> {
     let mut hits = Vec::with_capacity(results.hits.len());
     for hit in &results.hits {
         hits.push(json!({
@@ -86,36 +98,43 @@ fn results_json(archive: &Archive, results: &SearchResults) -> Result<Value, Api
         "index_behind": results.index_behind,
     });
     if let Some(facets) = &results.facets {
-        out["facets"] = facets_json(facets);
+        add_facets(&mut out, facets, facet_limit);
     }
     Ok(out)
 }
 
-fn facets_json(facets: &archive::Facets) -> Value {
-    facets
-        .iter()
-        .map(|(dim, values)| {
-            let values: Vec<Value> = values
-                .iter()
-                .map(|(v, n)| json!({"value": v, "count": n}))
-                .collect();
-            (dim.clone(), Value::Array(values))
-        })
-        .collect::<serde_json::Map<_, _>>()
-        .into()
+/// `facets`: each dimension's `limit` most frequent values with their
+/// counts (the archive lists them most frequent first); `facet_values`:
+/// how many distinct values each has in all.
+fn add_facets(out: &mut Value, facets: &archive::Facets, limit: usize) {
+    let mut listed = serde_json::Map::new();
+    let mut distinct = serde_json::Map::new();
+    for (dim, values) in facets {
+        let values_json: Vec<Value> = values
+            .iter()
+            .take(limit)
+            .map(|(v, n)| json!({"value": v, "count": n}))
+            .collect();
+        listed.insert(dim.clone(), Value::Array(values_json));
+        distinct.insert(dim.clone(), json!(values.len()));
+    }
+    out["facets"] = Value::Object(listed);
+    out["facet_values"] = Value::Object(distinct);
 }
 
 /// `GET /api/facets`: the counts per value of every dimension over the
 /// selection.
 async fn facets(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
-    let params = Params::parse(raw.as_deref(), &[])?;
+    let params = Params::parse(raw.as_deref(), &["facet_limit"])?;
     let query = params.search(0, true)?;
+    let facet_limit = params.number("facet_limit", FACET_LIMIT, MAX_FACET_LIMIT)?;
     blocking(&state, move |archive, state| {
         let results = archive.search(&query, places(&params, state))?;
-        Ok(Json(json!({
-            "total": results.total,
-            "facets": results.facets.as_ref().map(facets_json),
-        })))
+        let mut out = json!({ "total": results.total });
+        if let Some(facets) = &results.facets {
+            add_facets(&mut out, facets, facet_limit);
+        }
+        Ok(Json(out))
     })
     .await
 }
@@ -339,8 +358,8 @@ async fn write_review(
 /// until it has).
 fn catch_up_index(state: &State) -> bool {
     let _one_at_a_time = state.index_writes.lock().unwrap_or_else(|e| e.into_inner());
-    match Archive::open(&state.archive_dir, archive::Mode::Write) {
-        Ok(_) => true,
+    match Archive::catch_up_index(&state.archive_dir) {
+        Ok(()) => true,
         Err(archive::Error::Busy) => false,
         Err(e) => {
             eprintln!("dateline serve: indexing a correction: {e}");

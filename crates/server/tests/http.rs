@@ -88,6 +88,32 @@ async fn search_matches_the_archive_search_with_every_filter() {
 }
 
 #[tokio::test]
+async fn facet_lists_stop_at_facet_limit_and_say_how_many_values_there_were() {
+    let f = Fixture::new();
+    let app = f.router(true);
+    for route in ["/api/search?facets=true&", "/api/facets?"] {
+        let full = json_of(&app, &format!("{route}facet_limit=100000")).await;
+        let top = json_of(&app, &format!("{route}facet_limit=1")).await;
+        let mut cut = 0;
+        for (dim, values) in full["facets"].as_object().expect("facets") {
+            let values = values.as_array().expect("values");
+            assert_eq!(full["facet_values"][dim], values.len(), "{route} {dim}");
+            assert_eq!(top["facet_values"][dim], values.len(), "{route} {dim}");
+            let listed = top["facets"][dim].as_array().expect("listed");
+            assert_eq!(
+                listed.as_slice(),
+                &values[..values.len().min(1)],
+                "{route} {dim}"
+            );
+            cut += values.len().saturating_sub(1);
+        }
+        assert!(cut > 0, "{route}: some dimension has more than one value");
+        let (status, _, _) = call(&app, get(&format!("{route}facet_limit=many"))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{route}");
+    }
+}
+
+#[tokio::test]
 async fn facets_histogram_and_map_follow_the_query() {
     let f = Fixture::new();
     let app = f.router(true);

@@ -202,3 +202,71 @@ fn the_log_refuses_updates_and_deletes() {
     }
     assert_eq!(archive.review_log(&id).expect("log")[0].note, "first");
 }
+
+/// A reader beside brief writers, as a server indexes each correction: the
+/// one-record segments are merged instead of piling up, the reader sees
+/// each correction once refreshed, its facet counts (maps of unchanged
+/// segments reused) are those of a handle opened afresh, and a refresh with
+/// nothing committed keeps the searcher it has.
+#[test]
+fn brief_writers_keep_few_segments_and_readers_see_each_correction() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (writer, id, _) = archive(dir.path());
+    drop(writer);
+    let reader = Archive::open(dir.path(), crate::Mode::Read).expect("reader");
+    let segments = || {
+        reader
+            .index
+            .searchable_segment_ids()
+            .expect("segments")
+            .len()
+    };
+    let everything = crate::SearchQuery {
+        limit: 5,
+        facets: true,
+        ..Default::default()
+    };
+    let before = segments();
+    for i in 0..30 {
+        let city = format!("Townsville {i}");
+        let action = ReviewAction::Correct {
+            field: "location.city".into(),
+            value: json!(city),
+        };
+        reader.review(&id, "Ana", action, "").expect("review");
+        Archive::catch_up_index(dir.path()).expect("catch up");
+        reader.refresh().expect("refresh");
+        let in_city = crate::SearchQuery {
+            filters: crate::Filters {
+                city: Some(city.clone()),
+                ..Default::default()
+            },
+            limit: 5,
+            facets: true,
+            ..Default::default()
+        };
+        let found = reader.search(&in_city, None).expect("search");
+        assert_eq!(found.total, 1, "correction {i} is searchable");
+        let fresh = Archive::open(dir.path(), crate::Mode::Read).expect("fresh");
+        for query in [&in_city, &everything] {
+            assert_eq!(
+                reader.search(query, None).expect("search").facets,
+                fresh.search(query, None).expect("search").facets,
+                "facets after correction {i}"
+            );
+        }
+        assert!(
+            segments() <= before + 8,
+            "{} segments after {} corrections",
+            segments(),
+            i + 1
+        );
+    }
+    let generation = reader.reader.searcher().generation().generation_id();
+    reader.refresh().expect("refresh");
+    assert_eq!(
+        reader.reader.searcher().generation().generation_id(),
+        generation,
+        "nothing committed: no reload"
+    );
+}
