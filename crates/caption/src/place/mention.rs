@@ -8,7 +8,7 @@ use gazetteer::{CountryCode, Gazetteer, Place};
 use super::classify::classify;
 use super::lexicon::{
     is_demonym, is_name_particle, is_one_of, never_in_place_name, starts_upper, strip_possessive,
-    DIRECTIONS,
+    DIRECTIONS, MONTHS, ROLE_WORDS, WEEKDAYS,
 };
 use super::tokens::Token;
 use crate::span::Span;
@@ -79,6 +79,11 @@ pub(super) struct Mention {
     pub(super) after_comma_of_mention: bool,
     /// `X neighbourhood of Y`: the next mention is this one's parent.
     pub(super) district_of_next: bool,
+    /// A date stands between an earlier scene settlement and this
+    /// mention: "in Palm Beach, Fla., Tuesday, April 4, after a hearing
+    /// in New York City" (the date closes the scene; what follows is
+    /// background).
+    pub(super) after_scene_date: bool,
 }
 
 impl Mention {
@@ -101,9 +106,18 @@ pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer)
         words.clear();
         words.extend(tokens[i..end].iter().map(|t| t.text(text)));
         let cue = cue_before(text, tokens, i);
-        let after_comma = i >= 1
-            && tokens[i - 1].is_punct(',')
-            && mentions.last().is_some_and(|m| m.last_token + 2 == i);
+        // "Olney, in Buckinghamshire", "Noosa, in Queensland": `, in`
+        // after a place joins the container to it as a comma does (so
+        // does a title's "Poole, In Memoriam": no finer place either).
+        let comma_in = i >= 2
+            && tokens[i - 1].is_word()
+            && tokens[i - 1].text(text).eq_ignore_ascii_case("in")
+            && tokens[i - 2].is_punct(',')
+            && mentions.last().is_some_and(|m| m.last_token + 3 == i);
+        let after_comma = comma_in
+            || (i >= 1
+                && tokens[i - 1].is_punct(',')
+                && mentions.last().is_some_and(|m| m.last_token + 2 == i));
         // "at the Olympic Stadium, Rio de Janeiro": a place after a comma
         // continues the previous one and shares its cue.
         let cue = match mentions.last() {
@@ -161,6 +175,7 @@ pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer)
             mentions[k].cue = mentions[k + 1].cue;
         }
     }
+    mark_after_scene_date(text, tokens, &mut mentions);
     // `X district of Y`: Y is X's parent.
     for k in 0..mentions.len().saturating_sub(1) {
         if let MentionKind::Sublocation { district: true, .. } = mentions[k].kind {
@@ -176,6 +191,45 @@ pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer)
         }
     }
     mentions
+}
+
+/// Sets [`Mention::after_scene_date`]: mentions after a date (a weekday,
+/// or a month and a day) that follows the first settlement placed with a
+/// scene cue.
+fn mark_after_scene_date(text: &str, tokens: &[Token], mentions: &mut [Mention]) {
+    let Some(first) = mentions.iter().position(|m| {
+        m.cue == Cue::Scene && matches!(m.kind, MentionKind::Settlement { .. })
+    }) else {
+        return;
+    };
+    let word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
+    let date_at = |k: usize| {
+        let Some(w) = word(k) else { return false };
+        let w = w.trim_end_matches('.');
+        is_one_of(w, WEEKDAYS)
+            || (is_one_of(w, MONTHS)
+                && word(k + 1).is_some_and(|d| d.bytes().next().is_some_and(|b| b.is_ascii_digit())))
+    };
+    let Some(date) = (mentions[first].last_token + 1..tokens.len()).find(|&k| date_at(k)) else {
+        return;
+    };
+    // Getty style writes the town right after the date ("at Parel on
+    // April 1, 2022 in Mumbai", "Monday, Oct. 20, 2025, in Toronto"):
+    // only words of another clause between make the place background.
+    let dateline_word = |w: &str| {
+        let w = w.trim_end_matches('.');
+        is_one_of(w, WEEKDAYS)
+            || is_one_of(w, MONTHS)
+            || w.bytes().all(|b| b.is_ascii_digit())
+            || matches!(w, "in" | "at" | "on")
+    };
+    for m in &mut mentions[first + 1..] {
+        if m.first_token > date {
+            m.after_scene_date = (date..m.first_token)
+                .filter_map(|k| word(k))
+                .any(|w| !dateline_word(w));
+        }
+    }
 }
 
 /// End (exclusive) of a capitalized name phrase starting at `start`, if one
@@ -199,8 +253,13 @@ pub(super) fn phrase_end(
     let mut end = start + 1;
     while end < tokens.len() && tokens[end].is_word() {
         // A possessive ends the name ("Russia's Defence Ministry"), unless
-        // the gazetteer knows the longer name ("Cox's Bazar").
+        // the gazetteer knows the longer name ("Cox's Bazar") or a
+        // country's full name runs through it ("People's Republic of
+        // China", which would otherwise leave "Republic of China").
         if strip_possessive(tokens[end - 1].text(text)).is_some() {
+            if let Some(country_end) = country_through(text, tokens, start, end, gazetteer) {
+                return Some(country_end);
+            }
             let longer = Span::new(tokens[start].span.start, tokens[end].span.end).of(text);
             if !gazetteer.knows_name(longer) {
                 break;
@@ -232,8 +291,60 @@ pub(super) fn phrase_end(
     Some(
         country_name_end(text, tokens, start, end, gazetteer)
             .or_else(|| known_longer_name_end(text, tokens, start, end, gazetteer))
+            .or_else(|| town_before_country(text, tokens, start, end, gazetteer))
             .unwrap_or(end),
     )
+}
+
+/// The end of a country's full name that starts at `start` and runs past
+/// the possessive word before `end`, up to four words further.
+fn country_through(
+    text: &str,
+    tokens: &[Token],
+    start: usize,
+    end: usize,
+    gazetteer: &Gazetteer,
+) -> Option<usize> {
+    let mut last = end;
+    while last < (end + 4).min(tokens.len()) && tokens[last].is_word() {
+        last += 1;
+    }
+    (end + 1..=last).rev().find(|&e| {
+        let name = Span::new(tokens[start].span.start, tokens[e - 1].span.end).of(text);
+        gazetteer.country_named(name).is_some()
+    })
+}
+
+/// "in Brussels Belgium October 4": a town and its country written
+/// without the comma between them are two names; the phrase ends before
+/// the country when the words before it name a town of that country and
+/// the whole is no name of its own ("Papua New Guinea", "New Mexico").
+fn town_before_country(
+    text: &str,
+    tokens: &[Token],
+    start: usize,
+    end: usize,
+    gazetteer: &Gazetteer,
+) -> Option<usize> {
+    if end < start + 2 {
+        return None;
+    }
+    let span = |a: usize, b: usize| Span::new(tokens[a].span.start, tokens[b - 1].span.end).of(text);
+    // Longest country first: "Saint Lucia" before "Lucia".
+    let (cut, country) = (start + 1..end)
+        .find_map(|j| gazetteer.country_named(span(j, end)).map(|c| (j, c.code)))?;
+    let whole = span(start, end);
+    if gazetteer.country_named(whole).is_some()
+        || gazetteer.knows_name(whole)
+        || !gazetteer.admin1_named(whole, None).is_empty()
+    {
+        return None;
+    }
+    let town_there = gazetteer
+        .places_named_exactly(span(start, cut))
+        .iter()
+        .any(|m| m.place.country == country);
+    town_there.then_some(cut)
 }
 
 /// The end of a longer name the gazetteer knows, when the phrase stops at
@@ -342,6 +453,15 @@ pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
     // Running text is mostly lower case already: borrow, and lower-case a
     // copy only of the words that need it (this runs for every phrase).
     // On the stack: this runs for every phrase.
+    // "in the capital, Khartoum": the name in apposition to `capital`
+    // stands where the capital does.
+    if at >= 2
+        && tokens[at - 1].is_punct(',')
+        && tokens[at - 2].is_word()
+        && tokens[at - 2].text(text).eq_ignore_ascii_case("capital")
+    {
+        return cue_before(text, tokens, at - 2);
+    }
     let mut words: [Cow<'_, str>; 7] = Default::default();
     let mut len = 0;
     let mut k = at;
@@ -427,6 +547,10 @@ pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
                     _ if words.iter().any(|w| w == "outskirts") => Cue::Reference,
                     _ => Cue::Scene,
                 }
+            } else if is_one_of(before, ROLE_WORDS) {
+                // "chief executive of Vodafone", "members of X": the
+                // organisation a person works for, not where they stand.
+                Cue::Weak
             } else {
                 Cue::Of
             }
@@ -451,7 +575,9 @@ pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
         Some("in" | "at" | "on" | "inside" | "within") => Cue::Scene,
         // "in a location given as X".
         Some("as") if nearest(n + 1) == Some("given") => Cue::Scene,
-        Some("into") => Cue::Of,
+        // "jumps off the Wuhan bridge", "off Lampedusa": at the place,
+        // as near as `of` puts it.
+        Some("into" | "off") => Cue::Of,
         // "Families leave Kramatorsk ... bound for Lviv": the photo is
         // taken where the travel starts, so the place left is as good as
         // "of", and beats the destination's weak "for"/"to".
