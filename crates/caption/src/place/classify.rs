@@ -11,7 +11,7 @@ use gazetteer::{CountryCode, Gazetteer, MatchKind};
 
 use super::lexicon::{
     demonym_country, is_demonym, is_one_of, starts_upper, strip_possessive, us_state_abbreviation,
-    DIRECTIONS, DISTRICT_HEADS, HEAVENLY_BODIES, FACILITY_HEADS, FACILITY_MODIFIERS, LEAD_HEADS,
+    DIRECTIONS, DISTRICT_HEADS, FACILITY_HEADS, FACILITY_MODIFIERS, HEAVENLY_BODIES, LEAD_HEADS,
     POSSESSED_PLACE_WORDS, PROVINCE_HEADS, REGION_WORDS, RESIDENT_WORDS, SETTLEMENT_HEADS,
     SETTLEMENT_LEADS,
 };

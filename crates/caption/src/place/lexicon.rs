@@ -153,51 +153,6 @@ pub(super) const HEAVENLY_BODIES: WordList = WordList {
     ],
 };
 
-/// Weekday names (any case).
-pub(super) const WEEKDAYS: WordList = WordList {
-    bit: 1 << 16,
-    words: &[
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-    ],
-};
-
-/// Month names and their abbreviations (a full stop trimmed); a date
-/// needs a day number after them (`May 3`, `Sept. 27`).
-pub(super) const MONTHS: WordList = WordList {
-    bit: 1 << 17,
-    words: &[
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "jan",
-        "feb",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-    ],
-};
-
 /// Settlement words written before the name (`Kibbutz Nir Oz`).
 pub(super) const SETTLEMENT_LEADS: WordList = WordList {
     bit: 1 << 13,
@@ -532,18 +487,16 @@ pub(super) fn demonym_country(word: &str) -> Option<&'static str> {
 /// table.
 #[derive(Clone, Copy)]
 pub(super) struct WordList {
-    pub(super) bit: u32,
+    pub(super) bit: u16,
     pub(super) words: &'static [&'static str],
 }
 
 /// The bit of [`DEMONYMS`] in [`is_one_of`]'s table.
-pub(super) const DEMONYM_BIT: u32 = 1 << 10;
+pub(super) const DEMONYM_BIT: u16 = 1 << 10;
 
 /// The lists [`is_one_of`] indexes, each with its own bit.
-pub(super) const WORD_LISTS: [WordList; 17] = [
+pub(super) const WORD_LISTS: [WordList; 15] = [
     DIRECTIONS,
-    MONTHS,
-    WEEKDAYS,
     HEAVENLY_BODIES,
     ROLE_WORDS,
     DISTRICT_HEADS,
@@ -562,8 +515,8 @@ pub(super) const WORD_LISTS: [WordList; 17] = [
 
 /// The lists a word (any case) is in, as bits: one hash probe, not a scan
 /// of each list, since this runs several times for most phrases.
-pub(super) fn lists_of(word: &str) -> u32 {
-    static LISTS: LazyLock<WordTable<u32>> = LazyLock::new(|| {
+pub(super) fn lists_of(word: &str) -> u16 {
+    static LISTS: LazyLock<WordTable<u16>> = LazyLock::new(|| {
         let lists = WORD_LISTS
             .iter()
             .flat_map(|list| list.words.iter().map(|word| (word.as_bytes(), list.bit)));

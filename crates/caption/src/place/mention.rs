@@ -8,9 +8,10 @@ use gazetteer::{CountryCode, Gazetteer, Place};
 use super::classify::classify;
 use super::lexicon::{
     is_demonym, is_name_particle, is_one_of, never_in_place_name, starts_upper, strip_possessive,
-    DIRECTIONS, MONTHS, ROLE_WORDS, WEEKDAYS,
+    DIRECTIONS, ROLE_WORDS,
 };
 use super::tokens::Token;
+use crate::date::{names_month, names_weekday};
 use crate::span::Span;
 
 /// The cue before a place phrase, strongest first.
@@ -197,18 +198,20 @@ pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer)
 /// or a month and a day) that follows the first settlement placed with a
 /// scene cue.
 fn mark_after_scene_date(text: &str, tokens: &[Token], mentions: &mut [Mention]) {
-    let Some(first) = mentions.iter().position(|m| {
-        m.cue == Cue::Scene && matches!(m.kind, MentionKind::Settlement { .. })
-    }) else {
+    let Some(first) = mentions
+        .iter()
+        .position(|m| m.cue == Cue::Scene && matches!(m.kind, MentionKind::Settlement { .. }))
+    else {
         return;
     };
     let word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
     let date_at = |k: usize| {
         let Some(w) = word(k) else { return false };
         let w = w.trim_end_matches('.');
-        is_one_of(w, WEEKDAYS)
-            || (is_one_of(w, MONTHS)
-                && word(k + 1).is_some_and(|d| d.bytes().next().is_some_and(|b| b.is_ascii_digit())))
+        names_weekday(w)
+            || (names_month(w)
+                && word(k + 1)
+                    .is_some_and(|d| d.bytes().next().is_some_and(|b| b.is_ascii_digit())))
     };
     let Some(date) = (mentions[first].last_token + 1..tokens.len()).find(|&k| date_at(k)) else {
         return;
@@ -218,15 +221,15 @@ fn mark_after_scene_date(text: &str, tokens: &[Token], mentions: &mut [Mention])
     // only words of another clause between make the place background.
     let dateline_word = |w: &str| {
         let w = w.trim_end_matches('.');
-        is_one_of(w, WEEKDAYS)
-            || is_one_of(w, MONTHS)
+        names_weekday(w)
+            || names_month(w)
             || w.bytes().all(|b| b.is_ascii_digit())
             || matches!(w, "in" | "at" | "on")
     };
     for m in &mut mentions[first + 1..] {
         if m.first_token > date {
             m.after_scene_date = (date..m.first_token)
-                .filter_map(|k| word(k))
+                .filter_map(&word)
                 .any(|w| !dateline_word(w));
         }
     }
@@ -257,8 +260,12 @@ pub(super) fn phrase_end(
         // country's full name runs through it ("People's Republic of
         // China", which would otherwise leave "Republic of China").
         if strip_possessive(tokens[end - 1].text(text)).is_some() {
-            if let Some(country_end) = country_through(text, tokens, start, end, gazetteer) {
-                return Some(country_end);
+            let country_end = longest_end_within_four_words(tokens, end, |e| {
+                let name = Span::new(tokens[start].span.start, tokens[e - 1].span.end).of(text);
+                gazetteer.country_named(name).is_some()
+            });
+            if country_end.is_some() {
+                return country_end;
             }
             let longer = Span::new(tokens[start].span.start, tokens[end].span.end).of(text);
             if !gazetteer.knows_name(longer) {
@@ -291,49 +298,28 @@ pub(super) fn phrase_end(
     Some(
         country_name_end(text, tokens, start, end, gazetteer)
             .or_else(|| known_longer_name_end(text, tokens, start, end, gazetteer))
-            .or_else(|| town_before_country(text, tokens, start, end, gazetteer))
+            .or_else(|| {
+                town_before_country(text, &tokens[start..end], gazetteer).map(|cut| start + cut)
+            })
             .unwrap_or(end),
     )
 }
 
-/// The end of a country's full name that starts at `start` and runs past
-/// the possessive word before `end`, up to four words further.
-fn country_through(
-    text: &str,
-    tokens: &[Token],
-    start: usize,
-    end: usize,
-    gazetteer: &Gazetteer,
-) -> Option<usize> {
-    let mut last = end;
-    while last < (end + 4).min(tokens.len()) && tokens[last].is_word() {
-        last += 1;
-    }
-    (end + 1..=last).rev().find(|&e| {
-        let name = Span::new(tokens[start].span.start, tokens[e - 1].span.end).of(text);
-        gazetteer.country_named(name).is_some()
-    })
-}
-
 /// "in Brussels Belgium October 4": a town and its country written
-/// without the comma between them are two names; the phrase ends before
-/// the country when the words before it name a town of that country and
+/// without the comma between them are two names; the phrase (its tokens
+/// given) ends before the country, at the index returned, when the words before it name a town of that country and
 /// the whole is no name of its own ("Papua New Guinea", "New Mexico").
-fn town_before_country(
-    text: &str,
-    tokens: &[Token],
-    start: usize,
-    end: usize,
-    gazetteer: &Gazetteer,
-) -> Option<usize> {
-    if end < start + 2 {
+fn town_before_country(text: &str, phrase: &[Token], gazetteer: &Gazetteer) -> Option<usize> {
+    if phrase.len() < 2 {
         return None;
     }
-    let span = |a: usize, b: usize| Span::new(tokens[a].span.start, tokens[b - 1].span.end).of(text);
+    let span =
+        |a: usize, b: usize| Span::new(phrase[a].span.start, phrase[b - 1].span.end).of(text);
+    let n = phrase.len();
     // Longest country first: "Saint Lucia" before "Lucia".
-    let (cut, country) = (start + 1..end)
-        .find_map(|j| gazetteer.country_named(span(j, end)).map(|c| (j, c.code)))?;
-    let whole = span(start, end);
+    let (cut, country) =
+        (1..n).find_map(|j| gazetteer.country_named(span(j, n)).map(|c| (j, c.code)))?;
+    let whole = span(0, n);
     if gazetteer.country_named(whole).is_some()
         || gazetteer.knows_name(whole)
         || !gazetteer.admin1_named(whole, None).is_empty()
@@ -341,7 +327,7 @@ fn town_before_country(
         return None;
     }
     let town_there = gazetteer
-        .places_named_exactly(span(start, cut))
+        .places_named_exactly(span(0, cut))
         .iter()
         .any(|m| m.place.country == country);
     town_there.then_some(cut)
@@ -390,17 +376,26 @@ fn known_longer_name_end(
     if !joins {
         return None;
     }
-    let mut last = end;
-    while last < (end + 4).min(tokens.len()) && tokens[last].is_word() {
-        last += 1;
-    }
-    (end + 1..=last).rev().find(|&e| {
+    longest_end_within_four_words(tokens, end, |e| {
         let word = tokens[e - 1].text(text);
         let ends_in_name = starts_upper(word)
             || word.chars().all(|c| c.is_ascii_digit())
             || tokens[e - 1].hyphenated;
         ends_in_name && known_name(text, tokens, start, e, gazetteer)
     })
+}
+
+/// The largest end past `end`, over at most four more words, that `fits`.
+fn longest_end_within_four_words(
+    tokens: &[Token],
+    end: usize,
+    fits: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let mut last = end;
+    while last < (end + 4).min(tokens.len()) && tokens[last].is_word() {
+        last += 1;
+    }
+    (end + 1..=last).rev().find(|&e| fits(e))
 }
 
 /// Whether the gazetteer knows `tokens[start..end]` as a place's name.
@@ -517,6 +512,10 @@ pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
                     | "devastated"
                     | "flooded"
                     | "occupied"
+                    | "landmark"
+                    | "iconic"
+                    | "historic"
+                    | "famous"
             )
     };
     let skip = |mut n: usize| {
