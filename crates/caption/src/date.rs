@@ -21,6 +21,8 @@
 mod role;
 mod scan;
 
+pub(crate) use scan::{names_month, names_weekday};
+
 use crate::record::{DateMention, DateRole, PartialDate};
 use crate::span::Span;
 

@@ -161,6 +161,26 @@ pub struct Admin1 {
     pub id: Option<GeonameId>,
 }
 
+impl Admin1 {
+    /// The name as English text writes it. GeoNames names China's
+    /// divisions with their pinyin designator (`Gansu Sheng` "province",
+    /// `Shanghai Shi` "municipality", `Guangxi Zhuangzu Zizhiqu`
+    /// "autonomous region"), which English drops (`Gansu province`,
+    /// `Guangxi`); other names are GeoNames' own.
+    pub fn common_name(&self) -> &str {
+        if self.country.as_str() != "CN" {
+            return &self.name;
+        }
+        if self.name.ends_with(" Zizhiqu") {
+            return self.name.split(' ').next().unwrap_or(&self.name);
+        }
+        self.name
+            .strip_suffix(" Sheng")
+            .or_else(|| self.name.strip_suffix(" Shi"))
+            .unwrap_or(&self.name)
+    }
+}
+
 /// A country.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Country {
@@ -170,6 +190,14 @@ pub struct Country {
     pub name: String,
     /// GeoNames id of the country.
     pub id: GeonameId,
+}
+
+impl Country {
+    /// The English short name without a leading article (`Netherlands`
+    /// where GeoNames writes `The Netherlands`), as ISO 3166 lists it.
+    pub fn common_name(&self) -> &str {
+        self.name.strip_prefix("The ").unwrap_or(&self.name)
+    }
 }
 
 /// How a name met a place's name; earlier variants are stronger evidence.
@@ -484,6 +512,19 @@ impl Gazetteer {
     /// All countries, sorted by code.
     pub fn countries(&self) -> &[Country] {
         &self.countries
+    }
+
+    /// Admin1 divisions named `name` after folding, generic words ignored
+    /// on both sides (`Idlib Governorate` = `Idlib`), no spelling variant
+    /// (`Blood` is not `Bled`); optionally limited to one country.
+    pub fn admin1_named_exactly(&self, name: &str, country: Option<CountryCode>) -> Vec<&Admin1> {
+        self.admin1_by_base
+            .get(&key::admin1_base(name))
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.admin1[i as usize])
+            .filter(|a| country.is_none_or(|c| a.country == c))
+            .collect()
     }
 
     /// Admin1 divisions whose name matches, optionally limited to one country.

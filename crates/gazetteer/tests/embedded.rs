@@ -354,3 +354,36 @@ fn knows_name_is_a_folded_match_of_places_named() {
         assert_eq!(g().knows_name(name), slow, "{name}");
     }
 }
+
+#[test]
+fn chinese_divisions_have_their_english_common_names() {
+    // GeoNames' names carry the pinyin designator; English drops it.
+    let g = g();
+    let common = |name: &str| -> Vec<&str> {
+        g.admin1_named(name, gazetteer::CountryCode::new("CN"))
+            .iter()
+            .map(|a| a.common_name())
+            .collect()
+    };
+    assert_eq!(common("Gansu"), ["Gansu"]);
+    assert_eq!(common("Shanghai"), ["Shanghai"]);
+    let cn = gazetteer::CountryCode::new("CN").expect("a code");
+    let xinjiang = g
+        .admin1_of(cn)
+        .iter()
+        .find(|a| a.name.starts_with("Xinjiang"))
+        .expect("Xinjiang");
+    assert_eq!(xinjiang.common_name(), "Xinjiang");
+    // Elsewhere the name is GeoNames' own.
+    let syria = g.admin1("SY.13").expect("Dimashq");
+    assert_eq!(syria.common_name(), syria.name);
+}
+
+#[test]
+fn country_common_names_drop_a_leading_article() {
+    let g = g();
+    let nl = g.country_named("Holland").expect("the Netherlands");
+    assert_eq!(nl.common_name(), "Netherlands");
+    let cd = g.country_named("DRC").expect("DR Congo");
+    assert_eq!(cd.common_name(), cd.name);
+}

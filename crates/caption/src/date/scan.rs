@@ -525,6 +525,16 @@ static CALENDAR_WORDS: LazyLock<WordTable<u16>> = LazyLock::new(|| {
     )
 });
 
+/// Whether a capitalized word names a month, in full or abbreviated.
+pub(crate) fn names_month(word: &str) -> bool {
+    calendar_bits(word) & 0xff != 0
+}
+
+/// Whether a capitalized word names a weekday, in full or abbreviated.
+pub(crate) fn names_weekday(word: &str) -> bool {
+    calendar_bits(word) & 0xff00 != 0
+}
+
 /// A capitalized word's [`CALENDAR_WORDS`] entry, 0 when it has none.
 fn calendar_bits(word: &str) -> u16 {
     let bytes = word.as_bytes();

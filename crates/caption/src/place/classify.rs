@@ -11,7 +11,7 @@ use gazetteer::{CountryCode, Gazetteer, MatchKind};
 
 use super::lexicon::{
     demonym_country, is_demonym, is_one_of, starts_upper, strip_possessive, us_state_abbreviation,
-    DIRECTIONS, DISTRICT_HEADS, FACILITY_HEADS, FACILITY_MODIFIERS, LEAD_HEADS,
+    DIRECTIONS, DISTRICT_HEADS, FACILITY_HEADS, FACILITY_MODIFIERS, HEAVENLY_BODIES, LEAD_HEADS,
     POSSESSED_PLACE_WORDS, PROVINCE_HEADS, REGION_WORDS, RESIDENT_WORDS, SETTLEMENT_HEADS,
     SETTLEMENT_LEADS,
 };
@@ -62,6 +62,7 @@ impl<'a> Phrase<'a> {
             last_token: last,
             after_comma_of_mention: self.after_comma,
             district_of_next: false,
+            after_scene_date: false,
         }
     }
 
@@ -141,7 +142,8 @@ pub(super) fn classify(
     if phrase.possessive && !possessive_names_place(&phrase) {
         return None;
     }
-    let steps: [fn(&Phrase<'_>) -> Decision; 10] = [
+    let steps: [fn(&Phrase<'_>) -> Decision; 11] = [
+        heavenly_body,
         lead_head,
         head_inside,
         head_after,
@@ -319,6 +321,17 @@ fn possessed_by_city(p: &Phrase<'_>) -> Decision {
         return None;
     }
     Some(Some(p.sublocation(p.name, true, p.end - 1)))
+}
+
+/// "the rover landing on Mars": a planet or the Moon is no place on
+/// Earth, unless a division follows after a comma ("Mars, Pennsylvania").
+fn heavenly_body(p: &Phrase<'_>) -> Decision {
+    if p.words.len() != 1 || !is_one_of(p.words[0], HEAVENLY_BODIES) {
+        return None;
+    }
+    let placed = p.tokens.get(p.end).is_some_and(|t| t.is_punct(','))
+        && p.next_word(p.end + 1).is_some_and(starts_upper);
+    (!placed).then_some(None)
 }
 
 /// Heads inside the phrase: "Umayyad Square", "Homs Governorate", "Gaza City".
@@ -505,8 +518,21 @@ fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
     // bears its name (Idlib is a town in Idlib province) and the name is
     // too long to be a namesake of another word.
     let long_name = p.words.len() >= 2 || p.words[0].contains('-');
-    if p.after_comma || long_name {
-        let divisions = p.gazetteer.admin1_named(p.name, p.country_after(p.end));
+    // "in Tibet", "in Queensland": a division's one-word name where a
+    // place must stand, when no town bears that very name (the town found
+    // would only be a lookalike spelling: `Taïbet` for `Tibet`).
+    let no_town_so_named =
+        || p.cue == Cue::Scene && p.gazetteer.places_named_exactly(p.name).is_empty();
+    let only_exact = !(p.after_comma || long_name);
+    if !only_exact || no_town_so_named() {
+        // Without the comma's context a spelling variant is no division
+        // ("In the Blood" is not `Bled`).
+        let divisions = if only_exact {
+            p.gazetteer
+                .admin1_named_exactly(p.name, p.country_after(p.end))
+        } else {
+            p.gazetteer.admin1_named(p.name, p.country_after(p.end))
+        };
         if let [division] = divisions.as_slice() {
             let places = p.gazetteer.places_named(p.name);
             let own_town = places.iter().any(|m| {

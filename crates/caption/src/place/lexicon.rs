@@ -119,6 +119,40 @@ pub(super) const LEAD_HEADS: WordList = WordList {
     ],
 };
 
+/// People's roles in an organisation: "the chief executive of Vodafone"
+/// names the company they work for, not a place they stand in.
+pub(super) const ROLE_WORDS: WordList = WordList {
+    bit: 1 << 14,
+    words: &[
+        "executive",
+        "chairman",
+        "chairwoman",
+        "founder",
+        "co-founder",
+        "ceo",
+        "boss",
+        "owner",
+        "owners",
+        "shareholders",
+        "spokesman",
+        "spokeswoman",
+        "spokesperson",
+        "employee",
+        "employees",
+        "staff",
+        "members",
+    ],
+};
+
+/// The planets and the Moon: "landing on Mars" is no town (a town of the
+/// name, `Mars, Pennsylvania`, comes with its division after a comma).
+pub(super) const HEAVENLY_BODIES: WordList = WordList {
+    bit: 1 << 15,
+    words: &[
+        "mercury", "venus", "mars", "jupiter", "saturn", "uranus", "neptune", "pluto", "moon",
+    ],
+};
+
 /// Settlement words written before the name (`Kibbutz Nir Oz`).
 pub(super) const SETTLEMENT_LEADS: WordList = WordList {
     bit: 1 << 13,
@@ -461,8 +495,10 @@ pub(super) struct WordList {
 pub(super) const DEMONYM_BIT: u16 = 1 << 10;
 
 /// The lists [`is_one_of`] indexes, each with its own bit.
-pub(super) const WORD_LISTS: [WordList; 13] = [
+pub(super) const WORD_LISTS: [WordList; 15] = [
     DIRECTIONS,
+    HEAVENLY_BODIES,
+    ROLE_WORDS,
     DISTRICT_HEADS,
     FACILITY_HEADS,
     FACILITY_MODIFIERS,

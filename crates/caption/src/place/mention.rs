@@ -8,9 +8,10 @@ use gazetteer::{CountryCode, Gazetteer, Place};
 use super::classify::classify;
 use super::lexicon::{
     is_demonym, is_name_particle, is_one_of, never_in_place_name, starts_upper, strip_possessive,
-    DIRECTIONS,
+    DIRECTIONS, ROLE_WORDS,
 };
 use super::tokens::Token;
+use crate::date::{names_month, names_weekday};
 use crate::span::Span;
 
 /// The cue before a place phrase, strongest first.
@@ -79,6 +80,11 @@ pub(super) struct Mention {
     pub(super) after_comma_of_mention: bool,
     /// `X neighbourhood of Y`: the next mention is this one's parent.
     pub(super) district_of_next: bool,
+    /// A date stands between an earlier scene settlement and this
+    /// mention: "in Palm Beach, Fla., Tuesday, April 4, after a hearing
+    /// in New York City" (the date closes the scene; what follows is
+    /// background).
+    pub(super) after_scene_date: bool,
 }
 
 impl Mention {
@@ -101,9 +107,18 @@ pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer)
         words.clear();
         words.extend(tokens[i..end].iter().map(|t| t.text(text)));
         let cue = cue_before(text, tokens, i);
-        let after_comma = i >= 1
-            && tokens[i - 1].is_punct(',')
-            && mentions.last().is_some_and(|m| m.last_token + 2 == i);
+        // "Olney, in Buckinghamshire", "Noosa, in Queensland": `, in`
+        // after a place joins the container to it as a comma does (so
+        // does a title's "Poole, In Memoriam": no finer place either).
+        let comma_in = i >= 2
+            && tokens[i - 1].is_word()
+            && tokens[i - 1].text(text).eq_ignore_ascii_case("in")
+            && tokens[i - 2].is_punct(',')
+            && mentions.last().is_some_and(|m| m.last_token + 3 == i);
+        let after_comma = comma_in
+            || (i >= 1
+                && tokens[i - 1].is_punct(',')
+                && mentions.last().is_some_and(|m| m.last_token + 2 == i));
         // "at the Olympic Stadium, Rio de Janeiro": a place after a comma
         // continues the previous one and shares its cue.
         let cue = match mentions.last() {
@@ -161,6 +176,7 @@ pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer)
             mentions[k].cue = mentions[k + 1].cue;
         }
     }
+    mark_after_scene_date(text, tokens, &mut mentions);
     // `X district of Y`: Y is X's parent.
     for k in 0..mentions.len().saturating_sub(1) {
         if let MentionKind::Sublocation { district: true, .. } = mentions[k].kind {
@@ -176,6 +192,47 @@ pub(super) fn find_mentions(text: &str, tokens: &[Token], gazetteer: &Gazetteer)
         }
     }
     mentions
+}
+
+/// Sets [`Mention::after_scene_date`]: mentions after a date (a weekday,
+/// or a month and a day) that follows the first settlement placed with a
+/// scene cue.
+fn mark_after_scene_date(text: &str, tokens: &[Token], mentions: &mut [Mention]) {
+    let Some(first) = mentions
+        .iter()
+        .position(|m| m.cue == Cue::Scene && matches!(m.kind, MentionKind::Settlement { .. }))
+    else {
+        return;
+    };
+    let word = |k: usize| tokens.get(k).filter(|t| t.is_word()).map(|t| t.text(text));
+    let date_at = |k: usize| {
+        let Some(w) = word(k) else { return false };
+        let w = w.trim_end_matches('.');
+        names_weekday(w)
+            || (names_month(w)
+                && word(k + 1)
+                    .is_some_and(|d| d.bytes().next().is_some_and(|b| b.is_ascii_digit())))
+    };
+    let Some(date) = (mentions[first].last_token + 1..tokens.len()).find(|&k| date_at(k)) else {
+        return;
+    };
+    // Getty style writes the town right after the date ("at Parel on
+    // April 1, 2022 in Mumbai", "Monday, Oct. 20, 2025, in Toronto"):
+    // only words of another clause between make the place background.
+    let dateline_word = |w: &str| {
+        let w = w.trim_end_matches('.');
+        names_weekday(w)
+            || names_month(w)
+            || w.bytes().all(|b| b.is_ascii_digit())
+            || matches!(w, "in" | "at" | "on")
+    };
+    for m in &mut mentions[first + 1..] {
+        if m.first_token > date {
+            m.after_scene_date = (date..m.first_token)
+                .filter_map(&word)
+                .any(|w| !dateline_word(w));
+        }
+    }
 }
 
 /// End (exclusive) of a capitalized name phrase starting at `start`, if one
@@ -199,8 +256,17 @@ pub(super) fn phrase_end(
     let mut end = start + 1;
     while end < tokens.len() && tokens[end].is_word() {
         // A possessive ends the name ("Russia's Defence Ministry"), unless
-        // the gazetteer knows the longer name ("Cox's Bazar").
+        // the gazetteer knows the longer name ("Cox's Bazar") or a
+        // country's full name runs through it ("People's Republic of
+        // China", which would otherwise leave "Republic of China").
         if strip_possessive(tokens[end - 1].text(text)).is_some() {
+            let country_end = longest_end_within_four_words(tokens, end, |e| {
+                let name = Span::new(tokens[start].span.start, tokens[e - 1].span.end).of(text);
+                gazetteer.country_named(name).is_some()
+            });
+            if country_end.is_some() {
+                return country_end;
+            }
             let longer = Span::new(tokens[start].span.start, tokens[end].span.end).of(text);
             if !gazetteer.knows_name(longer) {
                 break;
@@ -232,8 +298,39 @@ pub(super) fn phrase_end(
     Some(
         country_name_end(text, tokens, start, end, gazetteer)
             .or_else(|| known_longer_name_end(text, tokens, start, end, gazetteer))
+            .or_else(|| {
+                town_before_country(text, &tokens[start..end], gazetteer).map(|cut| start + cut)
+            })
             .unwrap_or(end),
     )
+}
+
+/// "in Brussels Belgium October 4": a town and its country written
+/// without the comma between them are two names; the phrase (its tokens
+/// given) ends before the country, at the index returned, when the words before it name a town of that country and
+/// the whole is no name of its own ("Papua New Guinea", "New Mexico").
+fn town_before_country(text: &str, phrase: &[Token], gazetteer: &Gazetteer) -> Option<usize> {
+    if phrase.len() < 2 {
+        return None;
+    }
+    let span =
+        |a: usize, b: usize| Span::new(phrase[a].span.start, phrase[b - 1].span.end).of(text);
+    let n = phrase.len();
+    // Longest country first: "Saint Lucia" before "Lucia".
+    let (cut, country) =
+        (1..n).find_map(|j| gazetteer.country_named(span(j, n)).map(|c| (j, c.code)))?;
+    let whole = span(0, n);
+    if gazetteer.country_named(whole).is_some()
+        || gazetteer.knows_name(whole)
+        || !gazetteer.admin1_named(whole, None).is_empty()
+    {
+        return None;
+    }
+    let town_there = gazetteer
+        .places_named_exactly(span(0, cut))
+        .iter()
+        .any(|m| m.place.country == country);
+    town_there.then_some(cut)
 }
 
 /// The end of a longer name the gazetteer knows, when the phrase stops at
@@ -279,17 +376,26 @@ fn known_longer_name_end(
     if !joins {
         return None;
     }
-    let mut last = end;
-    while last < (end + 4).min(tokens.len()) && tokens[last].is_word() {
-        last += 1;
-    }
-    (end + 1..=last).rev().find(|&e| {
+    longest_end_within_four_words(tokens, end, |e| {
         let word = tokens[e - 1].text(text);
         let ends_in_name = starts_upper(word)
             || word.chars().all(|c| c.is_ascii_digit())
             || tokens[e - 1].hyphenated;
         ends_in_name && known_name(text, tokens, start, e, gazetteer)
     })
+}
+
+/// The largest end past `end`, over at most four more words, that `fits`.
+fn longest_end_within_four_words(
+    tokens: &[Token],
+    end: usize,
+    fits: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let mut last = end;
+    while last < (end + 4).min(tokens.len()) && tokens[last].is_word() {
+        last += 1;
+    }
+    (end + 1..=last).rev().find(|&e| fits(e))
 }
 
 /// Whether the gazetteer knows `tokens[start..end]` as a place's name.
@@ -342,6 +448,15 @@ pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
     // Running text is mostly lower case already: borrow, and lower-case a
     // copy only of the words that need it (this runs for every phrase).
     // On the stack: this runs for every phrase.
+    // "in the capital, Khartoum": the name in apposition to `capital`
+    // stands where the capital does.
+    if at >= 2
+        && tokens[at - 1].is_punct(',')
+        && tokens[at - 2].is_word()
+        && tokens[at - 2].text(text).eq_ignore_ascii_case("capital")
+    {
+        return cue_before(text, tokens, at - 2);
+    }
     let mut words: [Cow<'_, str>; 7] = Default::default();
     let mut len = 0;
     let mut k = at;
@@ -397,6 +512,10 @@ pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
                     | "devastated"
                     | "flooded"
                     | "occupied"
+                    | "landmark"
+                    | "iconic"
+                    | "historic"
+                    | "famous"
             )
     };
     let skip = |mut n: usize| {
@@ -427,6 +546,10 @@ pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
                     _ if words.iter().any(|w| w == "outskirts") => Cue::Reference,
                     _ => Cue::Scene,
                 }
+            } else if is_one_of(before, ROLE_WORDS) {
+                // "chief executive of Vodafone", "members of X": the
+                // organisation a person works for, not where they stand.
+                Cue::Weak
             } else {
                 Cue::Of
             }
@@ -451,7 +574,9 @@ pub(super) fn cue_before(text: &str, tokens: &[Token], at: usize) -> Cue {
         Some("in" | "at" | "on" | "inside" | "within") => Cue::Scene,
         // "in a location given as X".
         Some("as") if nearest(n + 1) == Some("given") => Cue::Scene,
-        Some("into") => Cue::Of,
+        // "jumps off the Wuhan bridge", "off Lampedusa": at the place,
+        // as near as `of` puts it.
+        Some("into" | "off") => Cue::Of,
         // "Families leave Kramatorsk ... bound for Lviv": the photo is
         // taken where the travel starts, so the place left is as good as
         // "of", and beats the destination's weak "for"/"to".

@@ -134,6 +134,10 @@ pub(super) fn resolve_settlements(
             weak,
             trace,
         )
+        .or_else(|| {
+            let stem = without_city_word(&mentions[k].name)?;
+            best_place(stem, gazetteer, &strong_countries, &provinces, weak, trace)
+        })
         .filter(|p| {
             attached_province
                 .as_ref()
@@ -233,12 +237,14 @@ pub(super) fn resolve_settlements(
     }
 }
 
-/// "Doha, Baladiyat ad Dawhah, Qatar", "Marseille, Provence-Alpes-Cote
-/// d'Azur, France": an unresolved name right after a resolved town and a
-/// comma, with a country after it, is the town's division as written, not
-/// a finer place.
+/// "Doha, Baladiyat ad Dawhah, Qatar", "Chelmsford, Essex", "Olney, in
+/// Buckinghamshire": an unresolved name right after a resolved town and a
+/// comma is the town's division as written (a county the gazetteer does
+/// not hold), not a finer place: captions go from the small place to the
+/// large. After a facility ("Thirsk Hall Gardens, North Yorkshire, UK")
+/// the same holds when a country closes the list.
 fn read_unknown_divisions(mentions: &mut [Mention]) {
-    for k in 1..mentions.len().saturating_sub(1) {
+    for k in 1..mentions.len() {
         let unknown = matches!(
             mentions[k].kind,
             MentionKind::Settlement {
@@ -253,16 +259,34 @@ fn read_unknown_divisions(mentions: &mut [Mention]) {
                 ..
             }
         );
+        let after_facility = matches!(
+            mentions[k - 1].kind,
+            MentionKind::Sublocation {
+                district: false,
+                ..
+            }
+        );
         // The country closes the list, possibly after the rest of a name
         // the scan cut ("Baladiyat ad Dawhah").
         let country_next = mentions[k + 1..]
             .iter()
             .take(2)
             .any(|m| m.after_comma_of_mention && matches!(m.kind, MentionKind::Country(_)));
-        if unknown && after_town && mentions[k].after_comma_of_mention && country_next {
+        if unknown
+            && mentions[k].after_comma_of_mention
+            && (after_town || (after_facility && country_next))
+        {
             mentions[k].kind = MentionKind::Region;
         }
     }
+}
+
+/// "Zhongwei City": the name without a trailing `City`, which Chinese
+/// English writes after a town's name where the gazetteer has the name
+/// alone.
+fn without_city_word(name: &str) -> Option<&str> {
+    name.strip_suffix(" City")
+        .filter(|stem| !stem.is_empty() && !stem.ends_with(' '))
 }
 
 /// Whether mention `k` stands in apposition to the one before it:

@@ -30,11 +30,10 @@ pub(super) fn choose_scene(
         scene_place = place_of_settlement(text, mentions, s, gazetteer, &mut used)?;
     }
     if scene_place.place.is_none() && scene_place.city_as_written.is_none() {
-        if let Some(i) = sublocation {
-            scene_place.place = town_of_facility(mentions, i, gazetteer);
-        } else {
-            scene_place.place = city_state(mentions, gazetteer);
-        }
+        // "at the Marina Bay Street Circuit in Singapore": a city-state
+        // the caption names beats a town guessed from the facility's name.
+        scene_place.place = city_state(mentions, gazetteer)
+            .or_else(|| sublocation.and_then(|i| town_of_facility(mentions, i, gazetteer)));
     }
     // An unresolved name led by a terrain word is a sublocation.
     let mut sub_name = sublocation.map(|i| {
@@ -100,10 +99,15 @@ fn scene_settlement(mentions: &[Mention]) -> Option<usize> {
         _ => None,
     };
     let best_cue = mentions.iter().filter_map(settlement_rank).min();
+    // The later on a tie, but not past a date that closes the scene
+    // ("in Palm Beach, Fla., Tuesday, April 4, after a hearing earlier in
+    // the day in New York City").
     let mut scene = best_cue.and_then(|cue| {
+        let tied = |m: &Mention| settlement_rank(m) == Some(cue);
         mentions
             .iter()
-            .rposition(|m| settlement_rank(m) == Some(cue))
+            .rposition(|m| tied(m) && !m.after_scene_date)
+            .or_else(|| mentions.iter().rposition(tied))
     });
     // A district's parent is the city: "the Amiriyah district of Aleppo".
     let district = mentions.iter().position(|m| {
@@ -253,13 +257,16 @@ fn city_state(mentions: &[Mention], gazetteer: &Gazetteer) -> Option<Place> {
         _ => None,
     })?;
     let capital = gazetteer::country_info_of(code)?.capital?;
-    if gazetteer::fold(capital) != gazetteer::fold(name) {
-        return None;
-    }
-    gazetteer
+    let place = gazetteer
         .capital_of(code)
-        .filter(|p| p.population >= CITY_STATE_MIN_POPULATION)
-        .cloned()
+        .filter(|p| p.population >= CITY_STATE_MIN_POPULATION)?;
+    // The capital under any of its names: `Macao` is the city `Macau`.
+    let same_name = gazetteer::fold(capital) == gazetteer::fold(name)
+        || gazetteer
+            .places_named_exactly(name)
+            .iter()
+            .any(|m| m.place.id == place.id);
+    same_name.then(|| place.clone())
 }
 
 /// The smallest capital [`city_state`] takes for its country.
@@ -367,9 +374,9 @@ fn fill_stated_divisions(location: &mut Location, mentions: &[Mention], used: &m
 /// The province's and country's names from their codes.
 fn name_divisions(location: &mut Location, gazetteer: &Gazetteer) {
     if let Some(code) = &location.province_code {
-        location.province = gazetteer.admin1(code).map(|a| a.name.clone());
+        location.province = gazetteer.admin1(code).map(|a| a.common_name().to_string());
     }
     if let Some(code) = location.country_code.as_deref().and_then(CountryCode::new) {
-        location.country = gazetteer.country(code).map(|c| c.name.clone());
+        location.country = gazetteer.country(code).map(|c| c.common_name().to_string());
     }
 }
