@@ -169,6 +169,38 @@ pub(crate) fn match_starts<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<I
     slow.into_iter().flatten().chain(fast)
 }
 
+/// `hay.split(byte as char)` for an ASCII `byte`, by a byte loop: the
+/// pieces of a credit or a name are a few bytes long, too short for the
+/// SIMD search `str::split` sets up for each piece to pay for itself.
+/// Cutting at an ASCII byte keeps every piece whole UTF-8.
+pub(crate) fn split_ascii(hay: &str, byte: u8) -> impl Iterator<Item = &str> + Clone {
+    debug_assert!(byte.is_ascii());
+    let bytes = hay.as_bytes();
+    let mut start = 0;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == byte)
+            .map_or(bytes.len(), |at| start + at);
+        let piece = &hay[start..end];
+        done = end == bytes.len();
+        start = end + 1;
+        Some(piece)
+    })
+}
+
+/// `hay.rsplit_once(byte as char)` for an ASCII `byte`, by a byte loop
+/// (see [`split_ascii`]).
+pub(crate) fn rsplit_once_ascii(hay: &str, byte: u8) -> Option<(&str, &str)> {
+    debug_assert!(byte.is_ascii());
+    let at = hay.as_bytes().iter().rposition(|&b| b == byte)?;
+    Some((&hay[..at], &hay[at + 1..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,6 +281,15 @@ mod tests {
             proptest::prop_assert_eq!(find_short(&hay, &needle), expected);
             let std: Vec<usize> = hay.match_indices(needle.as_str()).map(|(at, _)| at).collect();
             proptest::prop_assert_eq!(match_starts(&hay, &needle).collect::<Vec<_>>(), std);
+        }
+
+        #[test]
+        fn ascii_splits_match_std(hay in "[a/ |\u{e9}\u{2019}-]{0,16}") {
+            for byte in [b' ', b'/', b'|', b'-'] {
+                let std: Vec<&str> = hay.split(char::from(byte)).collect();
+                proptest::prop_assert_eq!(split_ascii(&hay, byte).collect::<Vec<_>>(), std);
+                proptest::prop_assert_eq!(rsplit_once_ascii(&hay, byte), hay.rsplit_once(char::from(byte)));
+            }
         }
     }
 }

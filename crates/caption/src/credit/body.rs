@@ -236,7 +236,7 @@ impl Parsed {
             }
         }
         // `Jane Doe-USA TODAY Sports`: a name hyphened to a multi-word agency.
-        if let Some((head, tail)) = segment.rsplit_once('-') {
+        if let Some((head, tail)) = crate::text::rsplit_once_ascii(segment, b'-') {
             if tail.contains(' ') {
                 if let Some(agency) = agency::lookup(tail) {
                     self.add_agency(agency.name());
@@ -245,7 +245,7 @@ impl Parsed {
             }
         }
         // `SANA HANDOUT`, `Jane Doe Pool`: a role word glued to a name.
-        if let Some((head, last)) = segment.rsplit_once(' ') {
+        if let Some((head, last)) = crate::text::rsplit_once_ascii(segment, b' ') {
             if let Some(role) = role(last) {
                 self.add_role(role);
                 return self.add_segment(head, courtesy);
@@ -460,7 +460,7 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
     let courtesy = marker == Some(Marker::Courtesy);
     // `|` separates parts too (`Jane Doe | AFP`), but only a slash pairs a
     // name with a supplier: `Terms of Use | Privacy` is a page footer.
-    let mut pieces = rest.split('/').peekable();
+    let mut pieces = crate::text::split_ascii(rest, b'/').peekable();
     let mut first = true;
     while let Some(piece) = pieces.next() {
         if !std::mem::take(&mut first) {
@@ -473,7 +473,7 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
         {
             parsed.after_photo_lead = true;
         }
-        for bar_piece in piece.split('|') {
+        for bar_piece in crate::text::split_ascii(piece, b'|') {
             for_each_segment(bar_piece, |segment| parsed.add_segment(segment, courtesy))?;
         }
     }
@@ -672,7 +672,12 @@ fn for_each_segment(piece: &str, mut f: impl FnMut(&str) -> Option<()>) -> Optio
 fn leading_agency(segment: &str) -> Option<(&'static str, &str)> {
     // Only an agency on the canonical list: `News Agency Jane Doe` could be
     // an outlet's name.
-    let mut spaces = segment.match_indices(' ').map(|(at, _)| at);
+    // The spaces by a byte loop: a segment is too short for a SIMD search.
+    let mut spaces = segment
+        .bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b' ')
+        .map(|(at, _)| at);
     let first = spaces.next()?;
     // The longer agency first: `AP Photo Jane` is `AP Photo` and `Jane`.
     for space in [spaces.next().unwrap_or(first), first] {
