@@ -169,7 +169,7 @@ pub(crate) fn match_starts<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<I
     slow.into_iter().flatten().chain(fast)
 }
 
-/// `hay.split(byte as char)` for an ASCII `byte`, by a byte loop: the
+/// `hay.split(byte as char)` for an ASCII `byte`, eight bytes at a time: the
 /// pieces of a credit or a name are a few bytes long, too short for the
 /// SIMD search `str::split` sets up for each piece to pay for itself.
 /// Cutting at an ASCII byte keeps every piece whole UTF-8.
@@ -182,10 +182,7 @@ pub(crate) fn split_ascii(hay: &str, byte: u8) -> impl Iterator<Item = &str> + C
         if done {
             return None;
         }
-        let end = bytes[start..]
-            .iter()
-            .position(|&b| b == byte)
-            .map_or(bytes.len(), |at| start + at);
+        let end = crate::swar::find_byte(bytes, start, byte).unwrap_or(bytes.len());
         let piece = &hay[start..end];
         done = end == bytes.len();
         start = end + 1;

@@ -546,11 +546,9 @@ fn word_props(text: &str, normalized: &str) -> Props {
     let mut n_capitalized = 0;
     let mut n_long = 0;
     let mut n_navigation = 0;
-    let mut n_digit_bytes = 0;
     for (k, raw) in words(normalized).enumerate() {
         n_words += 1;
         let word = trim_to_alphanumeric(raw);
-        n_digit_bytes += raw.bytes().filter(u8::is_ascii_digit).count();
         if k < MAX_NAVIGATION_WORDS && (word.is_empty() || is_navigation_word(word)) {
             n_navigation += 1;
         }
@@ -637,6 +635,9 @@ fn word_props(text: &str, normalized: &str) -> Props {
     if n_long >= 2 && n_capitalized * 10 >= n_long * 7 {
         p |= TITLE_CASE;
     }
+    // The digits of the words are those of the whole text: white space
+    // holds none. Counted eight bytes at a time.
+    let n_digit_bytes = crate::swar::count_ascii_digits(normalized.as_bytes());
     if n_digit_bytes * 10 >= text.len() * 3 {
         p |= DIGITS;
     }
@@ -668,9 +669,9 @@ fn word_props(text: &str, normalized: &str) -> Props {
 }
 
 /// The words of a whitespace-normalized text: `text.split_whitespace()` of
-/// the text it was normalized from, by a byte loop that looks for spaces
-/// alone (words are a few bytes long: no char is decoded, and no SIMD
-/// search is set up for each).
+/// the text it was normalized from, by a scan for spaces alone, eight
+/// bytes at a time (words are a few bytes long: no char is decoded, and no
+/// SIMD search is set up for each).
 fn words(normalized: &str) -> impl Iterator<Item = &str> {
     let bytes = normalized.as_bytes();
     let mut start = 0;
@@ -679,10 +680,7 @@ fn words(normalized: &str) -> impl Iterator<Item = &str> {
         if done {
             return None;
         }
-        let end = bytes[start..]
-            .iter()
-            .position(|&b| b == b' ')
-            .map_or(bytes.len(), |at| start + at);
+        let end = crate::swar::find_byte(bytes, start, b' ').unwrap_or(bytes.len());
         let word = &normalized[start..end];
         done = end == bytes.len();
         start = end + 1;
