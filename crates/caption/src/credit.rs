@@ -592,12 +592,12 @@ pub(crate) fn is_shouted_name(words: &str) -> bool {
 }
 
 /// The positions of the spaces in `bytes`, last first: `memrchr_iter`'s,
-/// by a plain loop (the scan stops after a few words, too soon for a SIMD
-/// search to pay for its set-up).
+/// eight bytes at a time (the scan stops after a few words, too soon for a
+/// SIMD search to pay for its set-up).
 fn spaces_backwards(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
     let mut end = bytes.len();
     std::iter::from_fn(move || {
-        let at = bytes[..end].iter().rposition(|&b| b == b' ')?;
+        let at = crate::swar::rfind_byte(bytes, end, b' ')?;
         end = at;
         Some(at)
     })

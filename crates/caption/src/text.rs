@@ -46,7 +46,19 @@ fn is_normalized(s: &str) -> bool {
         return false;
     }
     // Typographic quotes and dashes share the lead byte 0xE2: decode those.
-    !maybe_other_space || !s.chars().any(|c| c.is_whitespace() && c != ' ')
+    !maybe_other_space || !has_other_space(s)
+}
+
+/// Whether `s` holds white space other than `' '`: an ASCII control space,
+/// or a Unicode space, whose UTF-8 forms all start with 0xC2 (U+0085,
+/// U+00A0), 0xE1 (U+1680), 0xE2 (U+2000 to U+205F) or 0xE3 (U+3000). Only
+/// the chars that start with those bytes are decoded, not the whole text
+/// (which a caption with typographic quotes would otherwise cost).
+fn has_other_space(s: &str) -> bool {
+    s.bytes().enumerate().any(|(i, b)| {
+        is_control_space(b)
+            || (matches!(b, 0xC2 | 0xE1..=0xE3) && char_at(s, i).is_some_and(char::is_whitespace))
+    })
 }
 
 /// Tab, line feed, vertical tab, form feed, carriage return.
@@ -237,6 +249,20 @@ mod tests {
         ] {
             assert_eq!(normalize_whitespace(s), slow(s), "{s:?}");
         }
+    }
+
+    #[test]
+    fn other_spaces_are_found_in_every_char() {
+        let mut buf = [0u8; 4];
+        for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
+            let one = c.encode_utf8(&mut buf);
+            assert_eq!(has_other_space(one), c.is_whitespace() && c != ' ', "{c:?}");
+        }
+        let text = "\u{201c}Boats\u{201d} wait \u{2013} at\u{a0}the quay";
+        assert!(has_other_space(text));
+        assert!(!has_other_space(
+            "\u{201c}Boats\u{201d} wait \u{2013} at the quay"
+        ));
     }
 
     #[test]

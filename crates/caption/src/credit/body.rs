@@ -570,14 +570,22 @@ const MARKER_LEAD_BYTES: [bool; 256] = {
 };
 
 /// The indices of [`MARKERS`] by their first byte, each list in list order
-/// (the first lead-in that matches wins).
-static MARKERS_BY_LEAD: std::sync::LazyLock<Vec<Vec<usize>>> = std::sync::LazyLock::new(|| {
-    let mut by_lead = vec![Vec::new(); 256];
-    for (index, (marker, _)) in MARKERS.iter().enumerate() {
-        by_lead[usize::from(marker.as_bytes()[0])].push(index);
-    }
-    by_lead
-});
+/// (the first lead-in that matches wins), with each lead-in's first eight
+/// bytes as an integer and the mask of the bytes it has there: a body's
+/// opening, lowercased eight bytes at a time, rules most lead-ins out with
+/// one comparison before a byte-by-byte one (many start `photo`).
+static MARKERS_BY_LEAD: std::sync::LazyLock<Vec<Vec<(usize, u64, u64)>>> =
+    std::sync::LazyLock::new(|| {
+        let mut by_lead = vec![Vec::new(); 256];
+        for (index, (marker, _)) in MARKERS.iter().enumerate() {
+            let bytes = marker.as_bytes();
+            let head = &bytes[..bytes.len().min(8)];
+            let mask = crate::swar::low_bytes(head.len());
+            let opening = crate::swar::little_endian(head);
+            by_lead[usize::from(bytes[0])].push((index, opening, mask));
+        }
+        by_lead
+    });
 
 /// Splits a lead-in off the credit words.
 fn strip_marker(body: &str) -> (Option<Marker>, &str) {
@@ -592,7 +600,11 @@ fn strip_marker(body: &str) -> (Option<Marker>, &str) {
     // Only the lead-ins that start with this byte, in list order (every
     // lead-in is lower case, and `©` is not ASCII, so its lead byte is
     // looked up as is).
-    for &index in &MARKERS_BY_LEAD[usize::from(first)] {
+    let opening = crate::swar::ascii_lowercase(crate::swar::eight_at(body.as_bytes(), 0));
+    for &(index, marker_opening, mask) in &MARKERS_BY_LEAD[usize::from(first)] {
+        if opening & mask != marker_opening {
+            continue;
+        }
         let (marker, kind) = MARKERS[index];
         let Some(head) = body.get(..marker.len()) else {
             continue;
@@ -1016,6 +1028,15 @@ mod tests {
             }
         }
         (None, body)
+    }
+
+    /// The lookup by first bytes lowercases the body only: every lead-in
+    /// must be lower case already.
+    #[test]
+    fn lead_ins_are_lower_case() {
+        for (marker, _) in MARKERS {
+            assert_eq!(marker.to_ascii_lowercase(), marker, "{marker}");
+        }
     }
 
     #[test]
