@@ -1,4 +1,5 @@
-//! Throughput of the credit and date scanners, against a plain byte scan.
+//! Throughput of the credit and date scanners, against a plain byte scan,
+//! and of the segmenter on a gallery page.
 //!
 //! `find_credit` and `find_dates` are crate-private; `caption::bench_api`
 //! exposes them (hidden from the docs) for this bench.
@@ -68,9 +69,38 @@ fn scan(c: &mut Criterion) {
     group.finish();
 }
 
-/// Runs the group; `cargo bench -p caption --bench scan`.
+/// A gallery page as a flattened web page gives it: under each picture its
+/// caption, the credit on a line of its own and the same share buttons.
+/// Written for this bench.
+fn gallery_page() -> String {
+    let mut page = String::from("The week in pictures\n\n");
+    for (i, caption) in CAPTIONS.iter().enumerate() {
+        page.push_str(&format!("{} of {}\n", i + 1, CAPTIONS.len()));
+        page.push_str(caption);
+        page.push_str("\nGetty Images\nSave\nEmbed\nDownload\nClose\n\n");
+    }
+    page
+}
+
+/// `segment/gallery_page`: the segmenter's line reading and properties
+/// (each line's credit among them) on a page that repeats its chrome.
+fn segment(c: &mut Criterion) {
+    let page = gallery_page();
+    let mut group = c.benchmark_group("segment");
+    group.throughput(Throughput::Bytes(page.len() as u64));
+    group.bench_function(BenchmarkId::new("segment", "gallery_page"), |b| {
+        b.iter(|| {
+            let captions = caption::segment(std::hint::black_box(&page));
+            assert!(captions.len() >= CAPTIONS.len() - 1);
+        })
+    });
+    group.finish();
+}
+
+/// Runs the groups; `cargo bench -p caption --bench scan`.
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     scan(&mut criterion);
+    segment(&mut criterion);
     criterion.final_summary();
 }

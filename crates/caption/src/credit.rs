@@ -147,6 +147,17 @@ pub(crate) fn parse_stated(line: &str) -> Option<Credit> {
 
 /// A word in capitals: letters, none lower case (`CORUM/AFP`, `VIA`).
 fn is_shouted(word: &str) -> bool {
+    // An ASCII word (most) by its bytes, without decoding chars.
+    if word.is_ascii() {
+        let bytes = word.as_bytes();
+        return bytes.iter().any(u8::is_ascii_uppercase)
+            && !bytes.iter().any(u8::is_ascii_lowercase);
+    }
+    is_shouted_by_chars(word)
+}
+
+/// [`is_shouted`] for any word, char by char (and its oracle).
+fn is_shouted_by_chars(word: &str) -> bool {
     word.chars().any(char::is_uppercase) && !word.chars().any(char::is_lowercase)
 }
 
@@ -477,7 +488,10 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             shouted_tail = shouted_tail && is_shouted(&text[i..word_end]);
             let capitals_start = shouted_tail
                 && space.is_some_and(|space| {
-                    let before = memchr::memrchr(b' ', &bytes[..space]).map_or(0, |s| s + 1);
+                    let before = bytes[..space]
+                        .iter()
+                        .rposition(|&b| b == b' ')
+                        .map_or(0, |s| s + 1);
                     text[before..space].chars().any(char::is_lowercase)
                 });
             if capitals_start {
@@ -592,19 +606,19 @@ pub(crate) fn is_shouted_name(words: &str) -> bool {
             && w.chars().any(|c| "AEIOUY".contains(c) || !c.is_ascii())
             && crate::name::classes_of(w) & not_a_name == 0
     };
-    let n_words = words.split(' ').count();
+    let n_words = crate::text::split_ascii(words, b' ').count();
     (2..=MAX_SHOUTED_NAME_WORDS).contains(&n_words)
-        && words.split(' ').all(word_ok)
+        && crate::text::split_ascii(words, b' ').all(word_ok)
         && !name::has_org_word(words)
 }
 
 /// The positions of the spaces in `bytes`, last first: `memrchr_iter`'s,
-/// by a plain loop (the scan stops after a few words, too soon for a SIMD
-/// search to pay for its set-up).
+/// eight bytes at a time (the scan stops after a few words, too soon for a
+/// SIMD search to pay for its set-up).
 fn spaces_backwards(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
     let mut end = bytes.len();
     std::iter::from_fn(move || {
-        let at = bytes[..end].iter().rposition(|&b| b == b' ')?;
+        let at = crate::swar::rfind_byte(bytes, end, b' ')?;
         end = at;
         Some(at)
     })
@@ -681,27 +695,38 @@ const CREDIT_LOWER_WORDS: [&str; 63] = [
 /// [`CREDIT_LOWER_WORDS`] (credit words in other case are capitalized) or a
 /// digit. A cheap test that lets [`trailing`] stop early; the parser decides.
 fn is_prose(region: &str) -> bool {
-    region
-        .split(|c: char| {
-            c.is_whitespace() || matches!(c, '/' | ',' | '(' | ')' | '[' | ']' | ':' | ';')
-        })
-        .any(|word| {
-            // `©2022`: a copyright year belongs to a credit.
-            let word = word.trim_end_matches('.').trim_start_matches('©');
-            // `iStockphoto`: a capital inside makes a brand, not prose.
-            let starts_lower = word.starts_with(|c: char| c.is_lowercase())
-                && !word.chars().any(char::is_uppercase);
-            (word.bytes().any(|b| b.is_ascii_digit())
-                && !is_copyright_year(word)
-                && !body::is_picture_id(word)
-                && word.len() > 3)
-                || (starts_lower
-                    && !is_credit_lower_word(word)
-                    && agency::lookup(word).is_none()
-                    && !word
-                        .split_once('-')
-                        .is_some_and(|(head, _)| is_credit_lower_word(head)))
-        })
+    // Most regions are one plain word, which the split would yield whole:
+    // its char-by-char search for separators is skipped.
+    if region.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return is_prose_word(region);
+    }
+    prose_words(region).any(is_prose_word)
+}
+
+/// The words of a region as [`is_prose`] reads them.
+fn prose_words(region: &str) -> impl Iterator<Item = &str> {
+    region.split(|c: char| {
+        c.is_whitespace() || matches!(c, '/' | ',' | '(' | ')' | '[' | ']' | ':' | ';')
+    })
+}
+
+/// Whether one word of a region is prose (see [`is_prose`]).
+fn is_prose_word(word: &str) -> bool {
+    // `©2022`: a copyright year belongs to a credit.
+    let word = word.trim_end_matches('.').trim_start_matches('©');
+    // `iStockphoto`: a capital inside makes a brand, not prose.
+    let starts_lower =
+        word.starts_with(|c: char| c.is_lowercase()) && !word.chars().any(char::is_uppercase);
+    (word.bytes().any(|b| b.is_ascii_digit())
+        && !is_copyright_year(word)
+        && !body::is_picture_id(word)
+        && word.len() > 3)
+        || (starts_lower
+            && !is_credit_lower_word(word)
+            && agency::lookup(word).is_none()
+            && !word
+                .split_once('-')
+                .is_some_and(|(head, _)| is_credit_lower_word(head)))
 }
 
 /// Whether a sentence ends just before the space before `i`: `.`, `!`, `?`
@@ -770,7 +795,8 @@ fn is_anchor(rest: &str) -> bool {
 /// capitalized anchor.
 fn glued_sentence_end(text: &str, start: usize, word_end: usize, end: usize) -> Option<usize> {
     let bytes = text.as_bytes();
-    let dot = start + memchr::memchr(b'.', &bytes[start..word_end])?;
+    // A plain loop: words are too short for a SIMD search to pay.
+    let dot = start + bytes[start..word_end].iter().position(|&b| b == b'.')?;
     let after = dot + 1;
     let sentence_word =
         dot > start && (bytes[dot - 1].is_ascii_lowercase() || bytes[dot - 1].is_ascii_digit());
@@ -804,7 +830,7 @@ fn glued_after_year(text: &str, start: usize, word_end: usize) -> Option<usize> 
 /// Only a word holding a colon is read, so the scan costs nothing on most.
 fn glued_lead_in(text: &str, start: usize, word_end: usize, end: usize) -> Option<usize> {
     let bytes = text.as_bytes();
-    let colon = start + memchr::memchr(b':', &bytes[start..word_end])?;
+    let colon = start + bytes[start..word_end].iter().position(|&b| b == b':')?;
     (start + 1..colon)
         .filter(|&k| bytes[k].is_ascii_uppercase() && bytes[k - 1].is_ascii_lowercase())
         .find(|&k| {

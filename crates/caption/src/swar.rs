@@ -79,6 +79,47 @@ pub(crate) fn ascii_alnum_run(bytes: &[u8], at: usize) -> usize {
     }
 }
 
+/// How many ASCII digits `bytes` holds, eight bytes at a time.
+pub(crate) fn count_ascii_digits(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(8)
+        .map(|chunk| in_ascii_range(little_endian(chunk), b'0', b'9').count_ones() as usize)
+        .sum()
+}
+
+/// Where the first `byte` at `from` or after it stands in `bytes`, eight
+/// bytes at a time (a word or two ahead: too near for a SIMD search to pay
+/// for its set-up, too far for a byte loop to be cheap).
+#[inline]
+pub(crate) fn find_byte(bytes: &[u8], from: usize, byte: u8) -> Option<usize> {
+    let mut at = from;
+    while at < bytes.len() {
+        let flags = bytes_equal(eight_at(bytes, at), byte);
+        if flags != 0 {
+            // A zero `byte` may match the padding past the end.
+            let found = at + (flags.trailing_zeros() / 8) as usize;
+            return (found < bytes.len()).then_some(found);
+        }
+        at += 8;
+    }
+    None
+}
+
+/// Where the last `byte` before `end` stands in `bytes`, eight bytes at a
+/// time backwards ([`find_byte`]'s mirror).
+#[inline]
+pub(crate) fn rfind_byte(bytes: &[u8], end: usize, byte: u8) -> Option<usize> {
+    let mut end = end.min(bytes.len());
+    while end >= 8 {
+        let flags = bytes_equal(little_endian(&bytes[end - 8..end]), byte);
+        if flags != 0 {
+            return Some(end - 8 + (63 - flags.leading_zeros() as usize) / 8);
+        }
+        end -= 8;
+    }
+    bytes[..end].iter().rposition(|&b| b == byte)
+}
+
 /// The low `n` bytes of an integer (`n` up to 8) set, the rest clear.
 #[inline(always)]
 pub(crate) fn low_bytes(n: usize) -> u64 {
@@ -214,6 +255,24 @@ mod tests {
                     .take_while(|&i| (eight >> (8 * i)) as u8 == filler)
                     .count();
                 assert_eq!(leading_flagged(bytes_equal(eight, filler)), run);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn digit_counts_and_byte_finds_match_byte_loops(
+            bytes in proptest::collection::vec(proptest::sample::select(vec![0u8, b' ', b'0', b'9', b'a', b'/', 0xC3, 0xA9]), 0..40),
+            from in 0usize..44,
+        ) {
+            let digits = bytes.iter().filter(|b| b.is_ascii_digit()).count();
+            proptest::prop_assert_eq!(count_ascii_digits(&bytes), digits);
+            for byte in [b' ', 0u8, b'/'] {
+                let expected = bytes.iter().enumerate().skip(from).find(|&(_, &b)| b == byte).map(|(i, _)| i);
+                proptest::prop_assert_eq!(find_byte(&bytes, from, byte), expected);
+                let end = from.min(bytes.len());
+                let last = bytes[..end].iter().rposition(|&b| b == byte);
+                proptest::prop_assert_eq!(rfind_byte(&bytes, from, byte), last);
             }
         }
     }

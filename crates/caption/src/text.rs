@@ -46,7 +46,19 @@ fn is_normalized(s: &str) -> bool {
         return false;
     }
     // Typographic quotes and dashes share the lead byte 0xE2: decode those.
-    !maybe_other_space || !s.chars().any(|c| c.is_whitespace() && c != ' ')
+    !maybe_other_space || !has_other_space(s)
+}
+
+/// Whether `s` holds white space other than `' '`: an ASCII control space,
+/// or a Unicode space, whose UTF-8 forms all start with 0xC2 (U+0085,
+/// U+00A0), 0xE1 (U+1680), 0xE2 (U+2000 to U+205F) or 0xE3 (U+3000). Only
+/// the chars that start with those bytes are decoded, not the whole text
+/// (which a caption with typographic quotes would otherwise cost).
+fn has_other_space(s: &str) -> bool {
+    s.bytes().enumerate().any(|(i, b)| {
+        is_control_space(b)
+            || (matches!(b, 0xC2 | 0xE1..=0xE3) && char_at(s, i).is_some_and(char::is_whitespace))
+    })
 }
 
 /// Tab, line feed, vertical tab, form feed, carriage return.
@@ -175,6 +187,35 @@ pub(crate) fn match_starts<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<I
     slow.into_iter().flatten().chain(fast)
 }
 
+/// `hay.split(byte as char)` for an ASCII `byte`, eight bytes at a time: the
+/// pieces of a credit or a name are a few bytes long, too short for the
+/// SIMD search `str::split` sets up for each piece to pay for itself.
+/// Cutting at an ASCII byte keeps every piece whole UTF-8.
+pub(crate) fn split_ascii(hay: &str, byte: u8) -> impl Iterator<Item = &str> + Clone {
+    debug_assert!(byte.is_ascii());
+    let bytes = hay.as_bytes();
+    let mut start = 0;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let end = crate::swar::find_byte(bytes, start, byte).unwrap_or(bytes.len());
+        let piece = &hay[start..end];
+        done = end == bytes.len();
+        start = end + 1;
+        Some(piece)
+    })
+}
+
+/// `hay.rsplit_once(byte as char)` for an ASCII `byte`, by a byte loop
+/// (see [`split_ascii`]).
+pub(crate) fn rsplit_once_ascii(hay: &str, byte: u8) -> Option<(&str, &str)> {
+    debug_assert!(byte.is_ascii());
+    let at = hay.as_bytes().iter().rposition(|&b| b == byte)?;
+    Some((&hay[..at], &hay[at + 1..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,6 +258,20 @@ mod tests {
     }
 
     #[test]
+    fn other_spaces_are_found_in_every_char() {
+        let mut buf = [0u8; 4];
+        for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
+            let one = c.encode_utf8(&mut buf);
+            assert_eq!(has_other_space(one), c.is_whitespace() && c != ' ', "{c:?}");
+        }
+        let text = "\u{201c}Boats\u{201d} wait \u{2013} at\u{a0}the quay";
+        assert!(has_other_space(text));
+        assert!(!has_other_space(
+            "\u{201c}Boats\u{201d} wait \u{2013} at the quay"
+        ));
+    }
+
+    #[test]
     fn short_finds_match_std() {
         let cases = [
             ("", ""),
@@ -255,6 +310,15 @@ mod tests {
             proptest::prop_assert_eq!(find_short(&hay, &needle), expected);
             let std: Vec<usize> = hay.match_indices(needle.as_str()).map(|(at, _)| at).collect();
             proptest::prop_assert_eq!(match_starts(&hay, &needle).collect::<Vec<_>>(), std);
+        }
+
+        #[test]
+        fn ascii_splits_match_std(hay in "[a/ |\u{e9}\u{2019}-]{0,16}") {
+            for byte in [b' ', b'/', b'|', b'-'] {
+                let std: Vec<&str> = hay.split(char::from(byte)).collect();
+                proptest::prop_assert_eq!(split_ascii(&hay, byte).collect::<Vec<_>>(), std);
+                proptest::prop_assert_eq!(rsplit_once_ascii(&hay, byte), hay.rsplit_once(char::from(byte)));
+            }
         }
     }
 }

@@ -1,5 +1,9 @@
 //! News agencies in credit lines: canonical names, aliases, agencies off the list.
 
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashMap;
+
 /// Longest alias we look up, in bytes; longer parts cannot be aliases, so the
 /// lower-cased key fits a stack buffer and the lookup never allocates.
 const MAX_ALIAS_BYTES: usize = 40;
@@ -29,34 +33,84 @@ impl Agency<'_> {
 pub(super) fn lookup(part: &str) -> Option<Agency<'_>> {
     let mut buf = [0u8; MAX_ALIAS_BYTES];
     let key = lower_key(part, &mut buf)?;
-    if let Some(name) = canonical(key) {
-        return Some(Agency::Canonical(name));
+    match known(key) {
+        Some(Known::Canonical(name)) => Some(Agency::Canonical(name)),
+        Some(Known::OffList) => Some(Agency::AsWritten(part)),
+        None => agency_like(key).then_some(Agency::AsWritten(part)),
     }
-    // `Xinhua Photo`, `EPA Photo`, `Sputnik Photo Agency`: the agency's own
-    // picture service.
-    for suffix in [
-        " photo",
-        " photos",
-        " pictures",
-        " images",
-        " photo agency",
-        " news agency",
-    ] {
-        if let Some(stem) = key.strip_suffix(suffix) {
-            if let Some(name) = canonical(stem) {
-                return Some(Agency::Canonical(name));
+}
+
+/// What the alias table says of a lower-cased key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Known {
+    /// An alias, or an alias and a [`SERVICE_SUFFIXES`] suffix: the
+    /// canonical name.
+    Canonical(&'static str),
+    /// One of [`KNOWN_OFF_LIST`].
+    OffList,
+}
+
+/// The alias table's answer for a lower-cased key, by one hash probe: every
+/// part of every credit is looked up, and most miss. The table holds each
+/// alias, each alias with each service suffix (`xinhua photo`) and the
+/// agencies off the list; where two readings give one key, the one
+/// [`known_by_scan`] tries first is kept.
+fn known(key: &[u8]) -> Option<Known> {
+    static TABLE: LazyLock<FxHashMap<Box<[u8]>, Known>> = LazyLock::new(|| {
+        let mut table = FxHashMap::default();
+        for &(name, aliases) in ALIASES {
+            for alias in aliases.split('|') {
+                table
+                    .entry(alias.as_bytes().into())
+                    .or_insert(Known::Canonical(name));
             }
         }
-    }
-    if known_off_list(key) || agency_like(key) {
-        return Some(Agency::AsWritten(part));
-    }
-    None
+        for suffix in SERVICE_SUFFIXES {
+            for &(name, aliases) in ALIASES {
+                for alias in aliases.split('|') {
+                    table
+                        .entry(format!("{alias}{suffix}").into_bytes().into())
+                        .or_insert(Known::Canonical(name));
+                }
+            }
+        }
+        for word in KNOWN_OFF_LIST {
+            table
+                .entry(word.as_bytes().into())
+                .or_insert(Known::OffList);
+        }
+        table
+    });
+    TABLE.get(key).copied()
+}
+
+/// [`known`] by scanning the lists in the order of the rules: an alias, an
+/// alias and a service suffix, an agency off the list. Its oracle.
+#[cfg(test)]
+fn known_by_scan(key: &[u8]) -> Option<Known> {
+    let canonical = |key: &[u8]| {
+        ALIASES
+            .iter()
+            .find(|(_, aliases)| aliases.split('|').any(|a| a.as_bytes() == key))
+            .map(|&(name, _)| Known::Canonical(name))
+    };
+    canonical(key)
+        .or_else(|| {
+            SERVICE_SUFFIXES
+                .iter()
+                .find_map(|suffix| key.strip_suffix(suffix.as_bytes()).and_then(canonical))
+        })
+        .or_else(|| {
+            KNOWN_OFF_LIST
+                .iter()
+                .any(|w| w.as_bytes() == key)
+                .then_some(Known::OffList)
+        })
 }
 
 /// Lower-cases an ASCII part into `buf`, collapsing nothing (the caption is
 /// already whitespace-normalized). `None` when it cannot be an alias.
-fn lower_key<'b>(part: &str, buf: &'b mut [u8; MAX_ALIAS_BYTES]) -> Option<&'b str> {
+fn lower_key<'b>(part: &str, buf: &'b mut [u8; MAX_ALIAS_BYTES]) -> Option<&'b [u8]> {
     let bytes = part.as_bytes();
     if bytes.is_empty() || bytes.len() > MAX_ALIAS_BYTES || !part.is_ascii() {
         return None;
@@ -65,121 +119,105 @@ fn lower_key<'b>(part: &str, buf: &'b mut [u8; MAX_ALIAS_BYTES]) -> Option<&'b s
     for (dst, src) in out.iter_mut().zip(bytes) {
         *dst = src.to_ascii_lowercase();
     }
-    std::str::from_utf8(out).ok()
+    Some(out)
 }
 
-/// The canonical agency for a lower-cased alias.
-fn canonical(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "reuters" | "reuters tv" | "reuters television" | "thomson reuters"
-        | "reuters pictures" => "Reuters",
-        "ap"
-        | "ap photo"
-        | "ap photos"
-        | "ap images"
-        | "associated press"
-        | "the associated press" => "AP",
-        "afp"
-        | "afp photo"
-        | "afp photos"
-        | "afptv"
-        | "afp tv"
-        | "agence france-presse"
-        | "agence france presse" => "AFP",
-        "getty images"
-        | "getty"
-        | "getty image"
-        | "getty images news"
-        | "getty images europe"
-        | "getty images asiapac"
-        | "getty images north america"
-        | "getty images south america" => "Getty Images",
-        "epa" | "epa-efe" | "epa efe" | "epa images" => "EPA",
-        "anadolu agency" | "anadolu" | "anadolu ajansi" | "anadolu images" | "aa photo" => {
-            "Anadolu Agency"
-        }
-        "xinhua" | "xinhua news agency" => "Xinhua",
-        "sana" | "syrian arab news agency" => "SANA",
-        "upi" | "united press international" => "UPI",
-        "bloomberg" => "Bloomberg",
-        "nurphoto" | "nur photo" => "NurPhoto",
-        "zuma press" | "zuma wire" | "zuma press wire" | "zumapress" | "zumapress.com" | "zuma"
-        | "zuma press inc" => "ZUMA Press",
-        "sipa" | "sipa usa" | "sipa press" => "Sipa",
-        "dpa" | "deutsche presse-agentur" => "DPA",
-        "tass" | "itar-tass" => "TASS",
-        "sputnik" => "Sputnik",
-        "kyodo" | "kyodo news" => "Kyodo",
-        "shutterstock" => "Shutterstock",
-        "abaca" | "abaca press" | "abacapress" | "abacapress.com" => "Abaca",
-        "polaris" | "polaris images" => "Polaris",
-        "redux" | "redux pictures" => "Redux",
-        "the new york times" | "new york times" | "nyt" => "The New York Times",
-        "the washington post" | "washington post" => "The Washington Post",
-        "magnum photos" | "magnum" => "Magnum Photos",
-        "vii" | "vii photo" | "vii photo agency" => "VII",
-        _ => return None,
-    })
-}
+/// Each canonical agency with its lower-cased aliases, separated by `|`.
+const ALIASES: &[(&str, &str)] = &[
+    ("Reuters", "reuters|reuters tv|reuters television|thomson reuters|reuters pictures"),
+    ("AP", "ap|ap photo|ap photos|ap images|associated press|the associated press"),
+    ("AFP", "afp|afp photo|afp photos|afptv|afp tv|agence france-presse|agence france presse"),
+    ("Getty Images", "getty images|getty|getty image|getty images news|getty images europe|getty images asiapac|getty images north america|getty images south america"),
+    ("EPA", "epa|epa-efe|epa efe|epa images"),
+    ("Anadolu Agency", "anadolu agency|anadolu|anadolu ajansi|anadolu images|aa photo"),
+    ("Xinhua", "xinhua|xinhua news agency"),
+    ("SANA", "sana|syrian arab news agency"),
+    ("UPI", "upi|united press international"),
+    ("Bloomberg", "bloomberg"),
+    ("NurPhoto", "nurphoto|nur photo"),
+    ("ZUMA Press", "zuma press|zuma wire|zuma press wire|zumapress|zumapress.com|zuma|zuma press inc"),
+    ("Sipa", "sipa|sipa usa|sipa press"),
+    ("DPA", "dpa|deutsche presse-agentur"),
+    ("TASS", "tass|itar-tass"),
+    ("Sputnik", "sputnik"),
+    ("Kyodo", "kyodo|kyodo news"),
+    ("Shutterstock", "shutterstock"),
+    ("Abaca", "abaca|abaca press|abacapress|abacapress.com"),
+    ("Polaris", "polaris|polaris images"),
+    ("Redux", "redux|redux pictures"),
+    ("The New York Times", "the new york times|new york times|nyt"),
+    ("The Washington Post", "the washington post|washington post"),
+    ("Magnum Photos", "magnum photos|magnum"),
+    ("VII", "vii|vii photo|vii photo agency"),
+];
+
+/// Suffixes that name an agency's own picture service after its alias
+/// (`Xinhua Photo`, `EPA Photo`, `Sputnik Photo Agency`), in the order they
+/// are tried.
+const SERVICE_SUFFIXES: [&str; 6] = [
+    " photo",
+    " photos",
+    " pictures",
+    " images",
+    " photo agency",
+    " news agency",
+];
 
 /// Photo agencies and agency brands off the canonical list whose names carry
 /// no agency-like word, so [`agency_like`] cannot tell them from sources.
-fn known_off_list(key: &str) -> bool {
-    matches!(
-        key,
-        "picture alliance"
-            | "picture-alliance"
-            | "wireimage"
-            | "filmmagic"
-            | "corbis"
-            | "sygma"
-            | "gamma-rapho"
-            | "lightrocket"
-            | "alamy"
-            | "imago"
-            | "keystone"
-            | "pa"
-            | "aap"
-            | "ansa"
-            | "efe"
-            | "yonhap"
-            | "belga"
-            | "anp"
-            | "lusa"
-            | "rex"
-            | "rex features"
-            | "scanpix"
-            | "ritzau scanpix"
-            | "ntb"
-            | "allsport"
-            | "usa today sports"
-            | "ria novosti"
-            | "jiji"
-            | "alamy live news"
-            | "alamy stock photo"
-            | "istock"
-            | "istockphoto"
-            | "dppi"
-            | "ukrinform"
-            | "interfax"
-            | "bernama"
-            | "antara"
-            | "pti"
-            | "irna"
-            | "wana"
-            | "tasnim"
-            | "pap"
-            | "ctk"
-            | "mti"
-            | "hina"
-            | "laif"
-            | "ddp"
-            | "backgrid"
-            | "eyevine"
-            | "panos"
-            | "contrasto"
-    )
-}
+const KNOWN_OFF_LIST: [&str; 51] = [
+    "picture alliance",
+    "picture-alliance",
+    "wireimage",
+    "filmmagic",
+    "corbis",
+    "sygma",
+    "gamma-rapho",
+    "lightrocket",
+    "alamy",
+    "imago",
+    "keystone",
+    "pa",
+    "aap",
+    "ansa",
+    "efe",
+    "yonhap",
+    "belga",
+    "anp",
+    "lusa",
+    "rex",
+    "rex features",
+    "scanpix",
+    "ritzau scanpix",
+    "ntb",
+    "allsport",
+    "usa today sports",
+    "ria novosti",
+    "jiji",
+    "alamy live news",
+    "alamy stock photo",
+    "istock",
+    "istockphoto",
+    "dppi",
+    "ukrinform",
+    "interfax",
+    "bernama",
+    "antara",
+    "pti",
+    "irna",
+    "wana",
+    "tasnim",
+    "pap",
+    "ctk",
+    "mti",
+    "hina",
+    "laif",
+    "ddp",
+    "backgrid",
+    "eyevine",
+    "panos",
+    "contrasto",
+];
 
 /// Words that end an agency's name (`SOPA Images`, `AAP Image`, `Jiji Press`,
 /// `Hawar News Agency`, `PA Wire`).
@@ -251,16 +289,20 @@ const SUPPLIER_WORDS: [&str; 14] = [
 ];
 
 /// Whether a lower-cased multi-word name reads as an agency off the list.
-fn agency_like(key: &str) -> bool {
-    let Some((_, last)) = key.rsplit_once(' ') else {
+/// (Bytes, not a `str`: the key is ASCII, and the spaces are found by a
+/// byte loop.)
+fn agency_like(key: &[u8]) -> bool {
+    let Some(space) = key.iter().rposition(|&b| b == b' ') else {
         return false;
     };
+    let last = &key[space + 1..];
     // `More in Pictures` is a page heading: agency names have no function words.
     const FUNCTION_WORDS: [&str; 9] = ["in", "of", "for", "and", "on", "at", "to", "from", "more"];
-    AGENCY_LAST_WORDS.contains(&last)
+    let listed = |list: &[&str], word: &[u8]| list.iter().any(|w| w.as_bytes() == word);
+    listed(&AGENCY_LAST_WORDS, last)
         && !key
-            .split(' ')
-            .any(|word| SUPPLIER_WORDS.contains(&word) || FUNCTION_WORDS.contains(&word))
+            .split(|&b| b == b' ')
+            .any(|word| listed(&SUPPLIER_WORDS, word) || listed(&FUNCTION_WORDS, word))
 }
 
 #[cfg(test)]
@@ -321,5 +363,59 @@ mod tests {
         assert_eq!(name("Kremlin"), None);
         assert_eq!(name("Jane Doe"), None);
         assert_eq!(name("KCNA"), None);
+    }
+
+    /// Keys the alias table is probed with: every alias, alone and with
+    /// every suffix, every agency off the list, and near misses of each.
+    fn probe_keys() -> Vec<String> {
+        let words: Vec<String> = ALIASES
+            .iter()
+            .flat_map(|(_, aliases)| aliases.split('|'))
+            .chain(KNOWN_OFF_LIST)
+            .map(|w| w.to_string())
+            .collect();
+        let mut keys = Vec::new();
+        for word in &words {
+            keys.push(word.clone());
+            keys.push(format!("{word}x"));
+            keys.push(word[1..].to_string());
+            for suffix in SERVICE_SUFFIXES {
+                keys.push(format!("{word}{suffix}"));
+                keys.push(format!("{word}{suffix} photo"));
+            }
+        }
+        keys.extend(["", " photo", "photo", "jane doe", "x news agency"].map(String::from));
+        keys
+    }
+
+    #[test]
+    fn the_alias_table_matches_a_scan_of_the_lists() {
+        for key in probe_keys() {
+            assert_eq!(
+                known(key.as_bytes()),
+                known_by_scan(key.as_bytes()),
+                "{key:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn no_alias_names_two_agencies() {
+        let mut seen = std::collections::HashMap::new();
+        for &(name, aliases) in ALIASES {
+            for alias in aliases.split('|') {
+                let before = seen.insert(alias, name);
+                assert!(before.is_none_or(|b| b == name), "{alias}");
+                assert_eq!(alias.to_ascii_lowercase(), alias);
+                assert!(!KNOWN_OFF_LIST.contains(&alias), "{alias}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_alias_table_matches_a_scan_on_any_key(key in "(ap|afp|epa|getty|sana|efe|photo|images|news|agency| ){0,5}") {
+            proptest::prop_assert_eq!(known(key.as_bytes()), known_by_scan(key.as_bytes()));
+        }
     }
 }

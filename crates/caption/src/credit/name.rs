@@ -274,13 +274,13 @@ pub(super) fn classify(part: &str) -> PartKind {
     if part.is_empty() {
         return PartKind::Junk;
     }
-    if part.split(' ').all(|word| in_list(word, &GENERIC_WORDS)) {
+    if crate::text::split_ascii(part, b' ').all(|word| in_list(word, &GENERIC_WORDS)) {
         return PartKind::Source { generic: true };
     }
     let mut name_tokens = 0;
     let mut tokens = 0;
     let mut org = false;
-    for word in part.split(' ').filter(|w| !w.is_empty()) {
+    for word in crate::text::split_ascii(part, b' ').filter(|w| !w.is_empty()) {
         tokens += 1;
         if is_channel_number(word) {
             // `France 24`, `Channel 4`: a number names a broadcaster, never a
@@ -416,7 +416,7 @@ fn is_org_word_by_search(word: &str) -> bool {
 
 /// Whether any word of a name makes it an organisation ([`ORG_WORDS`]).
 pub(super) fn has_org_word(name: &str) -> bool {
-    name.split(' ').any(|word| is_org_word(word_core(word)))
+    crate::text::split_ascii(name, b' ').any(|word| is_org_word(word_core(word)))
 }
 
 /// A user name standing for a contributor (`jdoe42`, `jane_doe`): one word
@@ -443,7 +443,7 @@ fn in_list(word: &str, list: &[&str]) -> bool {
 /// function is idempotent.
 pub(crate) fn title_case(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
-    for (i, word) in name.split(' ').enumerate() {
+    for (i, word) in crate::text::split_ascii(name, b' ').enumerate() {
         if i > 0 {
             out.push(' ');
         }

@@ -879,3 +879,19 @@ fn an_agency_after_a_noun_lead_is_a_credit_only_after_credit_words() {
         assert_eq!(who(credited).1, strings(&[agency]), "{credited}");
     }
 }
+
+proptest! {
+    /// The one-plain-word shortcut of `is_prose` reads as the split does.
+    #[test]
+    fn prose_shortcut_matches_the_split(region in "[a-zA-Z0-9 /.,:©()-]{0,10}|(via|photo|rain|2022|X9|Doe|getty|walks|afp){1,2}") {
+        prop_assert_eq!(is_prose(&region), prose_words(&region).any(is_prose_word));
+    }
+}
+
+proptest! {
+    /// The byte reading of an ASCII word is the char reading.
+    #[test]
+    fn shouted_by_bytes_matches_chars(word in "[a-zA-Z0-9/.É-]{0,8}") {
+        prop_assert_eq!(is_shouted(&word), is_shouted_by_chars(&word));
+    }
+}

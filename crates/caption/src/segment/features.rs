@@ -74,6 +74,10 @@ props! {
     SHOUTED_NAME = 42, "is a name in capitals and nothing else (`JANE DOE`)";
 }
 
+/// The properties of what was cut off a line rather than of its words
+/// ([`marks_props`]); the rest are the words' own ([`text_props`]).
+const MARKS: Props = CAPTION_LABEL | CREDIT_LABEL | COUNTER | BULLET;
+
 /// How many properties a line has.
 const N_PROPS: usize = 43;
 
@@ -164,28 +168,19 @@ pub(crate) fn feature_names() -> Vec<String> {
 /// The properties of every line, with the page-level ones (repeats, cut
 /// copies) filled in.
 pub(crate) fn props_of(input: &str, lines: &[Line]) -> (Vec<Props>, Vec<Option<CreditFound>>) {
-    let (mut props, credits): (Vec<Props>, Vec<Option<CreditFound>>) =
-        lines.iter().map(|l| line_props(input, l)).unzip();
-    let mut counts: FxHashMap<&str, u32> =
-        FxHashMap::with_capacity_and_hasher(lines.len(), Default::default());
-    for line in lines {
-        let text = line.text(input);
-        if !text.is_empty() {
-            *counts.entry(text).or_default() += 1;
-        }
-    }
+    let (mut props, credits, seen) = each_line_props(input, lines);
     // Cut copies: a truncated line whose kept words start a longer line
     // (the sorted texts are needed only on a page with a cut line).
     let mut sorted: Vec<&str> = Vec::new();
     if props.iter().any(|p| p & TRUNCATED != 0) {
-        sorted = counts.keys().copied().collect();
+        sorted = seen.keys().copied().filter(|t| !t.is_empty()).collect();
         sorted.sort_unstable();
     }
     mark_uncredited(&mut props);
     mark_headlines(input, lines, &mut props);
     for (line, p) in lines.iter().zip(props.iter_mut()) {
         let text = line.text(input);
-        if counts.get(text).is_some_and(|&c| c > 1) {
+        if !text.is_empty() && seen.get(text).is_some_and(|&(count, _)| count > 1) {
             *p |= REPEATED;
         }
         if *p & TRUNCATED != 0 {
@@ -203,6 +198,35 @@ pub(crate) fn props_of(input: &str, lines: &[Line]) -> (Vec<Props>, Vec<Option<C
         }
     }
     (props, credits)
+}
+
+/// Each distinct text of the page with how many lines hold it and the first
+/// that does.
+type Seen<'a> = FxHashMap<&'a str, (u32, usize)>;
+
+/// [`line_props`] of every line, each distinct text read once: a repeat
+/// takes over the word properties and credit of the line that first holds
+/// its text.
+fn each_line_props<'a>(
+    input: &'a str,
+    lines: &[Line],
+) -> (Vec<Props>, Vec<Option<CreditFound>>, Seen<'a>) {
+    let mut seen: Seen<'a> = FxHashMap::with_capacity_and_hasher(lines.len(), Default::default());
+    let mut props = Vec::with_capacity(lines.len());
+    let mut credits: Vec<Option<CreditFound>> = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        let text = line.text(input);
+        let (count, first) = seen.entry(text).or_insert((0, i));
+        *count += 1;
+        let (p, credit) = if *first == i {
+            text_props(text)
+        } else {
+            (props[*first] & !MARKS, credits[*first].clone())
+        };
+        props.push(p | marks_props(line));
+        credits.push(credit);
+    }
+    (props, credits, seen)
 }
 
 /// On a page where most sentences of caption length carry a credit (at
@@ -386,9 +410,15 @@ fn is_preposition(word: &str) -> bool {
 
 /// A line's properties, and the credit read off its whitespace-normalized
 /// words (kept, so that a caption of this one line is not scanned twice).
+#[cfg(test)]
 fn line_props(input: &str, line: &Line) -> (Props, Option<CreditFound>) {
+    let (p, credit) = text_props(line.text(input));
+    (p | marks_props(line), credit)
+}
+
+/// The properties of what was cut off a line: its label, counter, bullet.
+fn marks_props(line: &Line) -> Props {
     let mut p: Props = 0;
-    let text = line.text(input);
     match line.label {
         Label::Caption => p |= CAPTION_LABEL,
         Label::Credit => p |= CREDIT_LABEL,
@@ -400,8 +430,17 @@ fn line_props(input: &str, line: &Line) -> (Props, Option<CreditFound>) {
     if line.bullet {
         p |= BULLET;
     }
+    p
+}
+
+/// The properties of a line's content words, and the credit read off them
+/// (see [`line_props`]): a function of the words alone, so that a page
+/// that repeats a line (`Download`, `Getty Images`, a gallery's share
+/// buttons under each picture) reads it once.
+fn text_props(text: &str) -> (Props, Option<CreditFound>) {
+    let mut p: Props = 0;
     if text.is_empty() {
-        return (p | EMPTY | TINY | FEW_WORDS, None);
+        return (EMPTY | TINY | FEW_WORDS, None);
     }
     p |= match text.len() {
         0..16 => TINY,
@@ -507,11 +546,9 @@ fn word_props(text: &str, normalized: &str) -> Props {
     let mut n_capitalized = 0;
     let mut n_long = 0;
     let mut n_navigation = 0;
-    let mut n_digit_bytes = 0;
     for (k, raw) in words(normalized).enumerate() {
         n_words += 1;
         let word = trim_to_alphanumeric(raw);
-        n_digit_bytes += raw.bytes().filter(u8::is_ascii_digit).count();
         if k < MAX_NAVIGATION_WORDS && (word.is_empty() || is_navigation_word(word)) {
             n_navigation += 1;
         }
@@ -598,6 +635,9 @@ fn word_props(text: &str, normalized: &str) -> Props {
     if n_long >= 2 && n_capitalized * 10 >= n_long * 7 {
         p |= TITLE_CASE;
     }
+    // The digits of the words are those of the whole text: white space
+    // holds none. Counted eight bytes at a time.
+    let n_digit_bytes = crate::swar::count_ascii_digits(normalized.as_bytes());
     if n_digit_bytes * 10 >= text.len() * 3 {
         p |= DIGITS;
     }
@@ -629,9 +669,9 @@ fn word_props(text: &str, normalized: &str) -> Props {
 }
 
 /// The words of a whitespace-normalized text: `text.split_whitespace()` of
-/// the text it was normalized from, by a byte loop that looks for spaces
-/// alone (words are a few bytes long: no char is decoded, and no SIMD
-/// search is set up for each).
+/// the text it was normalized from, by a scan for spaces alone, eight
+/// bytes at a time (words are a few bytes long: no char is decoded, and no
+/// SIMD search is set up for each).
 fn words(normalized: &str) -> impl Iterator<Item = &str> {
     let bytes = normalized.as_bytes();
     let mut start = 0;
@@ -640,10 +680,7 @@ fn words(normalized: &str) -> impl Iterator<Item = &str> {
         if done {
             return None;
         }
-        let end = bytes[start..]
-            .iter()
-            .position(|&b| b == b' ')
-            .map_or(bytes.len(), |at| start + at);
+        let end = crate::swar::find_byte(bytes, start, b' ').unwrap_or(bytes.len());
         let word = &normalized[start..end];
         done = end == bytes.len();
         start = end + 1;
@@ -691,7 +728,11 @@ fn has_sentence_break(text: &str) -> bool {
     let bytes = text.as_bytes();
     crate::text::match_starts(text, ". ").any(|i| {
         let next_upper = bytes.get(i + 2).is_some_and(u8::is_ascii_uppercase);
-        let word = text[..i].rsplit(' ').next().unwrap_or("");
+        // The word before the full stop: `rsplit(' ').next()`, by a byte loop.
+        let word = &text[bytes[..i]
+            .iter()
+            .rposition(|&b| b == b' ')
+            .map_or(0, |s| s + 1)..i];
         next_upper && word.len() > 3 && !word.contains('.')
     })
 }
@@ -858,6 +899,34 @@ mod tests {
             let fast: Vec<&str> = words(&normalized).collect();
             let slow: Vec<&str> = text.split_whitespace().collect();
             proptest::prop_assert_eq!(fast, slow);
+        }
+    }
+
+    /// Lines of a gallery page, some of which it repeats.
+    const GALLERY_LINES: [&str; 9] = [
+        "Download",
+        "Image caption, Boats wait at the quay in Lowtown.",
+        "Boats wait at the quay in Lowtown. Jane Doe/AFP",
+        "Getty Images",
+        "Image copyright Getty Images",
+        "3 / 17 Men rest on a bench...",
+        "- Share",
+        "",
+        "Men rest on a bench in the park. (Photo by Ana Ruiz/Reuters)",
+    ];
+
+    proptest::proptest! {
+        /// Reading each distinct text once gives every line what reading
+        /// each line on its own does.
+        #[test]
+        fn repeated_lines_read_once_read_alike(picks in proptest::collection::vec(0..GALLERY_LINES.len(), 1..12)) {
+            let input: String = picks.iter().map(|&k| GALLERY_LINES[k]).collect::<Vec<_>>().join("\n");
+            let lines = read_lines(&input);
+            let (props, credits, _) = each_line_props(&input, &lines);
+            let (each, each_credits): (Vec<Props>, Vec<Option<CreditFound>>) =
+                lines.iter().map(|l| line_props(&input, l)).unzip();
+            proptest::prop_assert_eq!(props, each);
+            proptest::prop_assert_eq!(credits, each_credits);
         }
     }
 
