@@ -1003,9 +1003,74 @@ fn next_below(x: Score) -> Score {
     Score::from_bits(if x > 0.0 { bits - 1 } else { bits + 1 })
 }
 
-/// A dimension's value ordinals in a segment, and the map from them to the
-/// dimension's distinct values.
-type DimensionColumn = (Column<u64>, Vec<u32>);
+/// A dimension's values in one segment, per document, as numbers in
+/// [`FacetValues`], decoded once from the segment's column (segments are
+/// immutable, so this is kept for as long as the segment is searched).
+/// Counting a match is then one array read and one increment per
+/// dimension, where the column costs a rank lookup in its optional or
+/// multivalued index, a bit-unpacking read and the ordinal map per value.
+enum DimensionColumn {
+    /// No document has more than one value: `ids[doc]`, [`NO_VALUE`] when
+    /// it has none.
+    Single(Vec<u32>),
+    /// A document's distinct values are `ids[offsets[doc]..offsets[doc + 1]]`.
+    Multi { offsets: Vec<u32>, ids: Vec<u32> },
+}
+
+/// A document without a value in a [`DimensionColumn::Single`].
+const NO_VALUE: u32 = u32::MAX;
+
+impl DimensionColumn {
+    /// Decodes `column` (its ordinals mapped through `map`) for the
+    /// documents `0..max_doc`. Repeated values of one document are kept
+    /// once: a document counts once per distinct value.
+    fn decode(column: &Column<u64>, map: &[u32], max_doc: DocId) -> DimensionColumn {
+        let value = |row| map[column.values.get_val(row) as usize];
+        if column.get_cardinality() != tantivy::columnar::Cardinality::Multivalued {
+            let ids = (0..max_doc)
+                .map(|doc| match column.index.value_row_ids(doc) {
+                    rows if rows.is_empty() => NO_VALUE,
+                    rows => value(rows.start),
+                })
+                .collect();
+            return DimensionColumn::Single(ids);
+        }
+        let mut offsets = Vec::with_capacity(max_doc as usize + 1);
+        let mut ids: Vec<u32> = Vec::new();
+        offsets.push(0);
+        for doc in 0..max_doc {
+            let start = ids.len();
+            for row in column.index.value_row_ids(doc) {
+                let id = value(row);
+                if !ids[start..].contains(&id) {
+                    ids.push(id);
+                }
+            }
+            offsets.push(ids.len() as u32);
+        }
+        ids.shrink_to_fit();
+        DimensionColumn::Multi { offsets, ids }
+    }
+
+    /// Adds one to the count of each of `doc`'s values.
+    #[inline]
+    fn count(&self, doc: DocId, counts: &mut [u64]) {
+        match self {
+            DimensionColumn::Single(ids) => {
+                let id = ids[doc as usize];
+                if id != NO_VALUE {
+                    counts[id as usize] += 1;
+                }
+            }
+            DimensionColumn::Multi { offsets, ids } => {
+                let (start, end) = (offsets[doc as usize], offsets[doc as usize + 1]);
+                for &id in &ids[start as usize..end as usize] {
+                    counts[id as usize] += 1;
+                }
+            }
+        }
+    }
+}
 
 /// Per dimension, its column in one segment (`None`: no document of the
 /// segment has a value).
@@ -1141,7 +1206,11 @@ fn segment_columns(
                 .map_err(|e| tantivy::TantivyError::InternalError(e.to_string()))?;
             map.push(values.id(d, facet.to_path().last().copied().unwrap_or("")));
         }
-        dims.push(Some((column.ords().clone(), map)));
+        dims.push(Some(DimensionColumn::decode(
+            column.ords(),
+            &map,
+            segment.max_doc(),
+        )));
     }
     Ok(dims)
 }
@@ -1157,21 +1226,8 @@ impl SegmentFacets<'_> {
     #[inline]
     fn collect(&mut self, doc: DocId) {
         for (dim, counts) in self.dims.iter().zip(self.counts.iter_mut()) {
-            let Some((column, map)) = dim else { continue };
-            let rows = column.index.value_row_ids(doc);
-            match rows.len() {
-                0 => {}
-                1 => counts[map[column.values.get_val(rows.start) as usize] as usize] += 1,
-                _ => {
-                    let mut seen: Vec<u32> = Vec::with_capacity(rows.len());
-                    for row in rows {
-                        let id = map[column.values.get_val(row) as usize];
-                        if !seen.contains(&id) {
-                            seen.push(id);
-                            counts[id as usize] += 1;
-                        }
-                    }
-                }
+            if let Some(column) = dim {
+                column.count(doc, counts);
             }
         }
     }
