@@ -5,10 +5,10 @@ use super::score::Weights;
 
 /// Fitted weights, in `score::FEATURE_NAMES` order.
 pub(crate) const WEIGHTS: Weights = Weights {
-    transliterated: -1.93,
-    skeleton: -0.49,
+    transliterated: -1.94,
+    skeleton: -0.5,
     log_population: 1.93,
-    population_unknown: 1.54,
-    weak_hint: 2.74,
+    population_unknown: 1.55,
+    weak_hint: 2.76,
     named_province: 3.44,
 };
