@@ -1,12 +1,14 @@
 //! Throughput of the credit and date scanners, against a plain byte scan,
-//! and of the segmenter on a gallery page.
+//! of the place resolver on real place names, and of the segmenter on a
+//! gallery page.
 //!
-//! `find_credit` and `find_dates` are crate-private; `caption::bench_api`
-//! exposes them (hidden from the docs) for this bench.
+//! `find_credit`, `find_dates` and `find_place` are crate-private;
+//! `caption::bench_api` exposes them (hidden from the docs) for this bench.
 
-use caption::bench_api::{find_credit, find_dates};
+use caption::bench_api::{find_credit, find_dates, find_place};
 use caption::Span;
-use criterion::{BenchmarkId, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput};
 
 /// Captions in the wire conventions the scanners handle, written for this bench.
 const CAPTIONS: [&str; 12] = [
@@ -55,9 +57,16 @@ fn scan(c: &mut Criterion) {
             assert_eq!(created, 9);
         })
     });
+    memchr_floor(&mut group, &CAPTIONS);
+    group.finish();
+}
+
+/// `baseline/memchr`: counting spaces with memchr over `texts`, the floor
+/// for any pass over the same bytes.
+fn memchr_floor(group: &mut BenchmarkGroup<'_, WallTime>, texts: &[&str]) {
     group.bench_function(BenchmarkId::new("baseline", "memchr"), |b| {
         b.iter(|| {
-            let spaces: usize = CAPTIONS
+            let spaces: usize = texts
                 .iter()
                 .map(|text| {
                     memchr::memchr_iter(b' ', std::hint::black_box(text).as_bytes()).count()
@@ -66,6 +75,48 @@ fn scan(c: &mut Criterion) {
             assert!(spaces > 0);
         })
     });
+}
+
+/// Descriptions naming real places in the forms the resolver scores:
+/// `City, Country`, `City, State`, a possessive with a facility, a
+/// namesake held by its country, a transliteration, a reference place with
+/// its distance, a division after its city. Written for this bench.
+const PLACE_DESCRIPTIONS: [&str; 8] = [
+    "Shoppers walk through the main market in Aleppo, Syria, on a cold morning.",
+    "A crowd gathers outside a casino on the Strip in Las Vegas, Nevada, after the show.",
+    "Traders wait for customers in Kabul's main market as prices rise.",
+    "Commuters cross a bridge over the Thames in London, Britain, during a rail strike.",
+    "Russian jets stand on the apron at the Hemeimeem air base near Latakia.",
+    "Rescuers dig through rubble in a village some 60 km south of Mosul, Iraq.",
+    "Farmers harvest rice in a field outside Pune, Maharashtra, India.",
+    "Fans celebrate in a square of Porto Alegre, Rio Grande do Sul state, Brazil.",
+];
+
+/// `place/find_place`: the whole resolver (mention finding, candidate
+/// scoring, scene choice) on descriptions with real places; the memchr
+/// space count over the same bytes is the floor beside it.
+fn place(c: &mut Criterion) {
+    let gazetteer = gazetteer::Gazetteer::embedded();
+    let bytes: usize = PLACE_DESCRIPTIONS.iter().map(|d| d.len()).sum();
+    let mut group = c.benchmark_group("place");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function(BenchmarkId::new("place", "find_place"), |b| {
+        b.iter(|| {
+            let resolved = PLACE_DESCRIPTIONS
+                .iter()
+                .filter(|text| {
+                    let text = std::hint::black_box(**text);
+                    find_place(text, Span::new(0, text.len()), gazetteer).is_some()
+                })
+                .count();
+            assert_eq!(
+                resolved,
+                PLACE_DESCRIPTIONS.len(),
+                "a bench place went unresolved"
+            );
+        })
+    });
+    memchr_floor(&mut group, &PLACE_DESCRIPTIONS);
     group.finish();
 }
 
@@ -101,6 +152,7 @@ fn segment(c: &mut Criterion) {
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     scan(&mut criterion);
+    place(&mut criterion);
     segment(&mut criterion);
     criterion.final_summary();
 }

@@ -12,3 +12,11 @@ pub fn find_credit(text: &str) -> Option<Span> {
 pub fn find_dates(text: &str, description: Span) -> Option<PartialDate> {
     crate::date::find_dates(text, description).created
 }
+
+/// The GeoNames id of the scene place the resolver picks in `description`
+/// of `text` (whitespace-normalized), with no credit source to hint at it.
+pub fn find_place(text: &str, description: Span, gazetteer: &gazetteer::Gazetteer) -> Option<u32> {
+    crate::place::find_location(text, description, None, gazetteer)
+        .location
+        .and_then(|location| location.geonames_id)
+}
