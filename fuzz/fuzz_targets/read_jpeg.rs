@@ -33,17 +33,28 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(expected, after.iim);
 });
 
-/// Offset of the SOS marker of a JPEG the writer accepted (so well formed up to it).
+/// Offset of the SOS (or EOI) marker of a JPEG the writer accepted, read
+/// as the reader does: junk bytes between segments and `FF00` skipped, fill
+/// `FF`s before a marker code, no length after RSTn, TEM or a stray `00`.
 fn scan_start(b: &[u8]) -> usize {
+    let byte = |at: usize| b.get(at).copied();
     let mut pos = 2;
     loop {
-        while b[pos + 1] == 0xFF {
+        while byte(pos).is_some_and(|x| x != 0xFF) {
             pos += 1;
         }
-        match b[pos + 1] {
-            0xDA => return pos,
-            0x01 | 0xD0..=0xD7 => pos += 2,
-            _ => pos += 2 + usize::from(u16::from_be_bytes([b[pos + 2], b[pos + 3]])),
+        let marker_at = pos;
+        while byte(pos) == Some(0xFF) {
+            pos += 1;
+        }
+        match byte(pos) {
+            None => return b.len(),
+            Some(0xDA | 0xD9) => return marker_at,
+            Some(0x00 | 0x01 | 0xD0..=0xD7) => pos += 1,
+            Some(_) => {
+                let (Some(hi), Some(lo)) = (byte(pos + 1), byte(pos + 2)) else { return b.len() };
+                pos += 1 + usize::from(u16::from_be_bytes([hi, lo]));
+            }
         }
     }
 }
