@@ -13,7 +13,7 @@
 #                    same run: the figures then read as a ratio
 #   --baseline       also run the baseline (needs a venv with its
 #                    requirements: BASELINE_PYTHON, default ../shared/baseline/venv/bin/python)
-#   --baseline-mb N  the baseline's share of the corpus (default 1; it runs ~0.03 MB/s)
+#   --baseline-mb N  the baseline's share of each corpus (default 1; it runs ~0.03 MB/s)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED:-$top/../shared}
@@ -63,14 +63,20 @@ fi
 
 if [ "$baseline" = 1 ]; then
   python=${BASELINE_PYTHON:-$shared/baseline/venv/bin/python}
-  head -c $((baseline_mb * 1000000)) "$work/corpus.txt" | python3 -c '
+  # The first MB of each corpus, cut at a paragraph break: the baseline
+  # and this build on the same text, one core each.
+  for corpus in synthetic realistic; do
+    file=$work/corpus.txt
+    [ "$corpus" = realistic ] && file=$work/realistic.txt
+    head -c $((baseline_mb * 1000000)) "$file" | python3 -c '
 import sys
 text = sys.stdin.read()
 print(text[: text.rfind("\n\n")])' > "$work/sample.txt"
-  sample_bytes=$(stat -c %s "$work/sample.txt")
-  read -r bs bkb < <(measure "$python" "$shared/baseline/baseline.py" "$work/sample.txt")
-  read -r ds dkb < <(measure "$target/release/dateline" parse --threads 1 "$work/sample.txt")
-  echo "baseline (spaCy + dateparser + GeoNames): $sample_bytes bytes in ${bs} s = $(mbps "$sample_bytes" "$bs") MB/s, peak RSS $((bkb / 1024)) MB"
-  echo "dateline --threads 1 on the same sample: ${ds} s = $(mbps "$sample_bytes" "$ds") MB/s"
-  echo "ratio (same captions, one core): $(python3 -c "print(f'{$bs / $ds:.0f}x')")"
+    sample_bytes=$(stat -c %s "$work/sample.txt")
+    read -r bs bkb < <(measure "$python" "$shared/baseline/baseline.py" "$work/sample.txt")
+    read -r ds dkb < <(measure "$target/release/dateline" parse --threads 1 "$work/sample.txt")
+    echo "$corpus sample, baseline (spaCy + dateparser + GeoNames): $sample_bytes bytes in ${bs} s = $(mbps "$sample_bytes" "$bs") MB/s, peak RSS $((bkb / 1024)) MB"
+    echo "$corpus sample, dateline --threads 1: ${ds} s = $(mbps "$sample_bytes" "$ds") MB/s, peak RSS $((dkb / 1024)) MB"
+    echo "$corpus sample, ratio (same captions, one core): $(python3 -c "print(f'{$bs / $ds:.0f}x')")"
+  done
 fi
