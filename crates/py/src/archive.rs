@@ -102,6 +102,7 @@ impl Archive {
             },
             limit,
             facets,
+            facet_limit: None,
         };
         let results = self
             .archive

@@ -100,6 +100,7 @@ impl Params {
             },
             limit,
             facets,
+            facet_limit: None,
         })
     }
 

@@ -94,6 +94,7 @@ impl SelectArgs {
             },
             limit,
             facets,
+            facet_limit: None,
         }
     }
 
