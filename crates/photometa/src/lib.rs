@@ -63,7 +63,8 @@
 //!   to IIM as its alpha-3 code (`SY` → `SYR`); a code that is neither is
 //!   written to XMP only. Both cases are noted in the report.
 //! - XMP: see the module notes in the source (`xmp.rs`): unknown properties
-//!   are preserved, several standard packets are merged into one, and the
+//!   are preserved, several standard packets (and XMP under a non-standard
+//!   APP1 header, which readers take as XMP) are merged into one, and the
 //!   packet must fit one APP1 segment (65,504 bytes): a bigger one is
 //!   [`Error::XmpTooLarge`] (this crate does not move properties to extended
 //!   XMP; existing extended XMP segments are kept as they are, so with
@@ -555,13 +556,25 @@ pub fn write_jpeg(
     let kind = |s: &jpeg::Span| jpeg::kind(s.marker, seg(s));
 
     // Existing metadata, strictly: what cannot be parsed cannot be preserved.
+    // XMP under a non-standard APP1 header (`XMP\0://ns.adobe.com/...`),
+    // which readers (ExifTool, and `read_jpeg`) take as XMP, is folded into
+    // the one standard packet written, in document order as `read_jpeg`
+    // merges it, and its segment is dropped: left beside the new packet, its
+    // old values would be read back instead of the ones written. One that
+    // does not parse is no XMP to readers either and is copied as it is.
     let mut docs = Vec::new();
-    for s in layout
-        .segments
-        .iter()
-        .filter(|s| kind(s) == jpeg::Kind::Xmp)
-    {
-        docs.push(xmp::parse(&seg(s)[jpeg::XMP_SIG.len()..])?);
+    let mut folded = Vec::new();
+    for s in &layout.segments {
+        match kind(s) {
+            jpeg::Kind::Xmp => docs.push(xmp::parse(&seg(s)[jpeg::XMP_SIG.len()..])?),
+            jpeg::Kind::XmpNonStandard => {
+                if let Ok(doc) = xmp::parse(seg(s)) {
+                    docs.push(doc);
+                    folded.push(s.start);
+                }
+            }
+            _ => {}
+        }
     }
     let had_xmp = !docs.is_empty();
     let mut props: Vec<_> = docs.iter().flat_map(|d| xmp::properties(d)).collect();
@@ -582,17 +595,6 @@ pub fn write_jpeg(
             if let Ok(doc) = xmp::parse(&packet) {
                 props.extend(xmp::properties(&doc));
             }
-        }
-    }
-    // XMP under a non-standard header is copied as it is, but readers see
-    // its values: a field it fills counts as filled.
-    for s in layout
-        .segments
-        .iter()
-        .filter(|s| kind(s) == jpeg::Kind::XmpNonStandard)
-    {
-        if let Ok(doc) = xmp::parse(seg(s)) {
-            props.extend(xmp::properties(&doc));
         }
     }
     let old_xmp = xmp::to_metadata(&props);
@@ -800,6 +802,12 @@ pub fn write_jpeg(
         }
         match kind(s) {
             jpeg::Kind::Xmp => {
+                if !xmp_done {
+                    emit_xmp(&mut out);
+                    xmp_done = true;
+                }
+            }
+            jpeg::Kind::XmpNonStandard if folded.contains(&s.start) => {
                 if !xmp_done {
                     emit_xmp(&mut out);
                     xmp_done = true;

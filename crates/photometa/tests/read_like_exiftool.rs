@@ -155,7 +155,7 @@ fn exiftool_agrees() {
 }
 
 #[test]
-fn a_non_standard_packet_is_copied_as_it_is_when_writing() {
+fn a_non_standard_packet_keeps_its_values_when_writing() {
     let original = jpeg(&[xmp(NON_STANDARD, packet("Homs").as_bytes())]);
     let fields = photometa::PhotoMetadata {
         source: Some("SANA".into()),
@@ -163,13 +163,9 @@ fn a_non_standard_packet_is_copied_as_it_is_when_writing() {
     };
     let (out, report) = photometa::write_jpeg(&original, &fields, false).unwrap();
     assert_eq!(report.written, [photometa::Field::Source]);
-    let kept = xmp(NON_STANDARD, packet("Homs").as_bytes());
-    assert!(
-        out.windows(kept.len()).any(|w| w == kept),
-        "copied byte for byte"
-    );
     let read = read_jpeg(&out[..]).unwrap().merged;
     assert_eq!(read.source.as_deref(), Some("SANA"));
+    assert_eq!(read.city.as_deref(), Some("Homs"));
     // A field it fills counts as filled.
     let city = photometa::PhotoMetadata {
         city: Some("Hama".into()),
@@ -177,4 +173,50 @@ fn a_non_standard_packet_is_copied_as_it_is_when_writing() {
     };
     let (_, report) = photometa::write_jpeg(&original, &city, false).unwrap();
     assert_eq!(report.kept, [photometa::Field::City]);
+}
+
+/// Writing over XMP that stood under a non-standard header: its properties
+/// are folded into the one standard packet written (nothing it stated is
+/// lost, and it keeps its precedence over the earlier standard packet), and
+/// what was written is what reads back.
+#[test]
+fn writing_folds_non_standard_xmp_into_the_standard_packet() {
+    let original = jpeg(&[
+        xmp(STANDARD, packet("Aleppo").as_bytes()),
+        xmp(NON_STANDARD, packet("Homs").as_bytes()),
+    ]);
+    assert_eq!(
+        read_jpeg(&original[..]).unwrap().merged.city.as_deref(),
+        Some("Homs")
+    );
+
+    let creators = photometa::PhotoMetadata {
+        creators: vec!["Ann Lee".into()],
+        ..Default::default()
+    };
+    let (out, _) = photometa::write_jpeg(&original, &creators, false).unwrap();
+    let read = read_jpeg(&out[..]).unwrap();
+    assert_eq!(read.merged.creators, ["Ann Lee"]);
+    assert_eq!(
+        read.xmp.city.as_deref(),
+        Some("Homs"),
+        "the folded packet's city"
+    );
+    let headers = out
+        .windows(NON_STANDARD.len())
+        .filter(|w| *w == NON_STANDARD)
+        .count();
+    assert_eq!(
+        headers, 0,
+        "the non-standard segment is replaced, not kept beside"
+    );
+
+    let city = photometa::PhotoMetadata {
+        city: Some("Idlib".into()),
+        ..Default::default()
+    };
+    let (out, _) = photometa::write_jpeg(&original, &city, true).unwrap();
+    let read = read_jpeg(&out[..]).unwrap();
+    assert_eq!(read.xmp.city.as_deref(), Some("Idlib"));
+    assert_eq!(read.merged.city.as_deref(), Some("Idlib"));
 }
