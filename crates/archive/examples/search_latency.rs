@@ -80,8 +80,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     ..Filters::default()
                 };
                 q.facets = i % 10 == 4;
-                // The values per dimension `dateline serve` lists.
-                q.facet_limit = Some(20);
             }
         }
         queries.push(q);

@@ -33,12 +33,6 @@ pub struct SearchQuery {
     pub limit: usize,
     /// Count facets over all matching records.
     pub facets: bool,
-    /// With `facets`, how many values to list per dimension, most frequent
-    /// first (`None`: every value). Naming and sorting every value of a
-    /// dimension with thousands costs more than counting them, and a page
-    /// shows a few; [`SearchResults::facet_values`] still says how many
-    /// there are.
-    pub facet_limit: Option<usize>,
 }
 
 impl SearchQuery {
@@ -97,11 +91,8 @@ pub struct SearchResults {
     pub total: usize,
     /// The best `limit` of them, best first (ties by store order).
     pub hits: Vec<Hit>,
-    /// Facet counts when asked for (at most `facet_limit` values each).
+    /// Facet counts when asked for.
     pub facets: Option<Facets>,
-    /// With facets, how many distinct values each dimension has among the
-    /// matching records (listed or not).
-    pub facet_values: Option<BTreeMap<String, usize>>,
     /// Store changes not yet in the index (an ingest is running, or was
     /// killed; the next writer catches up).
     pub index_behind: i64,
@@ -109,30 +100,6 @@ pub struct SearchResults {
 
 /// Facet dimension → (value, count), largest first.
 pub type Facets = BTreeMap<String, Vec<(String, u64)>>;
-
-/// Facet counts and, per dimension, how many distinct values were counted.
-#[derive(Debug, Clone, Default)]
-struct Counted {
-    facets: Facets,
-    distinct: BTreeMap<String, usize>,
-}
-
-impl Counted {
-    /// The first `limit` values of each dimension (all with `None`).
-    fn limited(&self, limit: Option<usize>) -> Counted {
-        let Some(limit) = limit else {
-            return self.clone();
-        };
-        Counted {
-            facets: self
-                .facets
-                .iter()
-                .map(|(dim, values)| (dim.clone(), values.iter().take(limit).cloned().collect()))
-                .collect(),
-            distinct: self.distinct.clone(),
-        }
-    }
-}
 
 /// One matching record.
 #[derive(Debug, Clone)]
@@ -202,21 +169,17 @@ impl Archive {
         } else {
             None
         };
-        // Counts kept for the generation are kept whole, whatever the
-        // first query's limit.
-        let facet_limit = if everything { None } else { query.facet_limit };
         let mut found = self.find(
             &searcher,
             &plan,
             query.limit,
-            (query.facets && kept.is_none()).then_some(facet_limit),
+            query.facets && kept.is_none(),
         )?;
         if let Some(kept) = kept {
-            found.facets = Some(kept.limited(query.facet_limit));
+            found.facets = Some(Facets::clone(&kept));
         } else if query.facets && everything {
-            if let Some(counted) = found.facets.take() {
-                found.facets = Some(counted.limited(query.facet_limit));
-                self.keep_all_facets(&searcher, counted);
+            if let Some(facets) = &found.facets {
+                self.keep_all_facets(&searcher, facets);
             }
         }
 
@@ -258,15 +221,10 @@ impl Archive {
             });
         }
         let index_behind = (self.store_seq()? - self.searched_watermark(&searcher)?).max(0);
-        let (facets, facet_values) = match found.facets {
-            Some(counted) => (Some(counted.facets), Some(counted.distinct)),
-            None => (None, None),
-        };
         Ok(SearchResults {
             total: found.total,
             hits,
-            facets,
-            facet_values,
+            facets: found.facets,
             index_behind,
         })
     }
@@ -280,7 +238,7 @@ impl Archive {
         let searcher = self.reader.searcher();
         let plan = self.plan(&searcher, query, gazetteer)?;
         let limit = searcher.num_docs() as usize;
-        let found = self.find(&searcher, &plan, limit, None)?;
+        let found = self.find(&searcher, &plan, limit, false)?;
         Ok(found.top.into_iter().map(|(_, key)| key).collect())
     }
 
@@ -355,14 +313,13 @@ impl Archive {
         })
     }
 
-    /// The total, the best `limit` keys and, with `facets` (`Some` of how
-    /// many values to list per dimension), the facet counts of a plan.
+    /// The total, the best `limit` keys and the facet counts of a plan.
     fn find(
         &self,
         searcher: &Searcher,
         plan: &Plan,
         limit: usize,
-        facets: Option<Option<usize>>,
+        facets: bool,
     ) -> Result<Found, Error> {
         let failed = |e| {
             Error::index(
@@ -379,9 +336,10 @@ impl Archive {
                 EnableScoring::disabled_from_searcher(searcher)
             })
             .map_err(failed)?;
-        let facet_maps = match facets {
-            Some(_) => Some(self.facet_maps(searcher)?),
-            None => None,
+        let facet_maps = if facets {
+            Some(self.facet_maps(searcher)?)
+        } else {
+            None
         };
         let mut counts = facet_maps.as_ref().map(|m| m.zeroed_counts());
         let mut top = TopK::new(limit);
@@ -459,11 +417,7 @@ impl Archive {
             total: total as usize,
             top: top.into_sorted(),
             facets: facet_maps.zip(counts).map(|(maps, counts)| {
-                maps.facets(
-                    &self.search_cache.borrow().facet_values,
-                    &counts,
-                    facets.flatten(),
-                )
+                maps.facets(&self.search_cache.borrow().facet_values, &counts)
             }),
         })
     }
@@ -525,7 +479,7 @@ impl Archive {
 
     /// The facet counts over every record of the searcher's generation, if
     /// kept.
-    fn all_facets(&self, searcher: &Searcher) -> Option<Arc<Counted>> {
+    fn all_facets(&self, searcher: &Searcher) -> Option<Arc<Facets>> {
         let generation = generation_of(searcher);
         let cache = self.search_cache.borrow();
         let (g, facets) = cache.all_facets.as_ref()?;
@@ -535,9 +489,9 @@ impl Archive {
     /// Keeps the facet counts over every record of the searcher's
     /// generation (a commit makes a new generation, so they are not used
     /// after it).
-    fn keep_all_facets(&self, searcher: &Searcher, counted: Counted) {
+    fn keep_all_facets(&self, searcher: &Searcher, facets: &Facets) {
         let generation = generation_of(searcher);
-        self.search_cache.borrow_mut().all_facets = Some((generation, Arc::new(counted)));
+        self.search_cache.borrow_mut().all_facets = Some((generation, Arc::new(facets.clone())));
     }
 
     /// The index watermark, read once per index generation searched (the
@@ -801,7 +755,7 @@ pub(crate) struct SearchCache {
     /// The generation and the watermark its commit carries.
     watermark: Option<(u64, i64)>,
     /// The generation and the facet counts over all its records.
-    all_facets: Option<(Generation, Arc<Counted>)>,
+    all_facets: Option<(Generation, Arc<Facets>)>,
 }
 
 /// What a searcher sees: its segments and their deletes. Not tantivy's
@@ -832,7 +786,7 @@ struct Found {
     total: usize,
     /// Score and key, best first.
     top: Vec<(Score, u64)>,
-    facets: Option<Counted>,
+    facets: Option<Facets>,
 }
 
 /// Conditions checked per document on fast fields (a document without the
@@ -1217,35 +1171,18 @@ impl FacetMaps {
         }
     }
 
-    /// Counts as values, largest first (ties by value), the first `limit`
-    /// of each dimension: only those are named and sorted (the rest are
-    /// set apart by a selection, not a sort).
-    fn facets(&self, values: &FacetValues, counts: &[Vec<u64>], limit: Option<usize>) -> Counted {
-        let mut out = Counted::default();
+    /// Counts as values, largest first (ties by value).
+    fn facets(&self, values: &FacetValues, counts: &[Vec<u64>]) -> Facets {
+        let mut out = Facets::new();
         for (d, dim) in FACETS.iter().enumerate() {
-            let names = &values.values[d];
-            let order = |a: &(usize, u64), b: &(usize, u64)| {
-                b.1.cmp(&a.1).then_with(|| names[a.0].cmp(&names[b.0]))
-            };
-            let mut found: Vec<(usize, u64)> = counts[d]
+            let mut found: Vec<(String, u64)> = counts[d]
                 .iter()
                 .enumerate()
                 .filter(|&(_, &n)| n > 0)
-                .map(|(id, &n)| (id, n))
+                .map(|(id, &n)| (values.values[d][id].clone(), n))
                 .collect();
-            out.distinct.insert((*dim).to_string(), found.len());
-            if let Some(limit) = limit.filter(|&l| l < found.len()) {
-                if limit > 0 {
-                    found.select_nth_unstable_by(limit - 1, order);
-                }
-                found.truncate(limit);
-            }
-            found.sort_unstable_by(order);
-            let named = found
-                .into_iter()
-                .map(|(id, n)| (names[id].clone(), n))
-                .collect();
-            out.facets.insert((*dim).to_string(), named);
+            found.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            out.insert((*dim).to_string(), found);
         }
         out
     }

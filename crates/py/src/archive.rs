@@ -102,7 +102,6 @@ impl Archive {
             },
             limit,
             facets,
-            facet_limit: None,
         };
         let results = self
             .archive

@@ -64,19 +64,23 @@ const MAX_FACET_LIMIT: usize = 100_000;
 /// each record with its corrections applied and its review state.
 async fn search(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
     let params = Params::parse(raw.as_deref(), &["limit", "facets", "facet_limit"])?;
-    let mut query = params.search(
+    let query = params.search(
         params.number("limit", 20, MAX_PAGE)?,
         params.flag("facets")?,
     )?;
-    query.facet_limit = Some(params.number("facet_limit", FACET_LIMIT, MAX_FACET_LIMIT)?);
+    let facet_limit = params.number("facet_limit", FACET_LIMIT, MAX_FACET_LIMIT)?;
     blocking(&state, move |archive, state| {
         let results = archive.search(&query, places(&params, state))?;
-        results_json(archive, &results).map(Json)
+        results_json(archive, &results, facet_limit).map(Json)
     })
     .await
 }
 
-fn results_json(archive: &Archive, results: &SearchResults) -> Result<Value, ApiError> {
+fn results_json(
+    archive: &Archive,
+    results: &SearchResults,
+    facet_limit: usize,
+) -> Result<Value, ApiError> {
     let mut hits = Vec::with_capacity(results.hits.len());
     for hit in &results.hits {
         hits.push(json!({
@@ -93,42 +97,43 @@ fn results_json(archive: &Archive, results: &SearchResults) -> Result<Value, Api
         "hits": hits,
         "index_behind": results.index_behind,
     });
-    add_facets(&mut out, results);
+    if let Some(facets) = &results.facets {
+        add_facets(&mut out, facets, facet_limit);
+    }
     Ok(out)
 }
 
-/// `facets`: each dimension's most frequent values with their counts, as
-/// many as the query's `facet_limit` (the archive lists only those);
-/// `facet_values`: how many distinct values each has in all. Nothing
-/// when the search counted no facets.
-fn add_facets(out: &mut Value, results: &SearchResults) {
-    let (Some(facets), Some(distinct)) = (&results.facets, &results.facet_values) else {
-        return;
-    };
-    let listed: serde_json::Map<String, Value> = facets
-        .iter()
-        .map(|(dim, values)| {
-            let values: Vec<Value> = values
-                .iter()
-                .map(|(v, n)| json!({"value": v, "count": n}))
-                .collect();
-            (dim.clone(), Value::Array(values))
-        })
-        .collect();
+/// `facets`: each dimension's `limit` most frequent values with their
+/// counts (the archive lists them most frequent first); `facet_values`:
+/// how many distinct values each has in all.
+fn add_facets(out: &mut Value, facets: &archive::Facets, limit: usize) {
+    let mut listed = serde_json::Map::new();
+    let mut distinct = serde_json::Map::new();
+    for (dim, values) in facets {
+        let values_json: Vec<Value> = values
+            .iter()
+            .take(limit)
+            .map(|(v, n)| json!({"value": v, "count": n}))
+            .collect();
+        listed.insert(dim.clone(), Value::Array(values_json));
+        distinct.insert(dim.clone(), json!(values.len()));
+    }
     out["facets"] = Value::Object(listed);
-    out["facet_values"] = json!(distinct);
+    out["facet_values"] = Value::Object(distinct);
 }
 
 /// `GET /api/facets`: the counts per value of every dimension over the
 /// selection.
 async fn facets(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
     let params = Params::parse(raw.as_deref(), &["facet_limit"])?;
-    let mut query = params.search(0, true)?;
-    query.facet_limit = Some(params.number("facet_limit", FACET_LIMIT, MAX_FACET_LIMIT)?);
+    let query = params.search(0, true)?;
+    let facet_limit = params.number("facet_limit", FACET_LIMIT, MAX_FACET_LIMIT)?;
     blocking(&state, move |archive, state| {
         let results = archive.search(&query, places(&params, state))?;
         let mut out = json!({ "total": results.total });
-        add_facets(&mut out, &results);
+        if let Some(facets) = &results.facets {
+            add_facets(&mut out, facets, facet_limit);
+        }
         Ok(Json(out))
     })
     .await

@@ -100,7 +100,6 @@ impl Params {
             },
             limit,
             facets,
-            facet_limit: None,
         })
     }
 

@@ -24,7 +24,6 @@ fn by_city(archive: &Archive, city: &str) -> usize {
         },
         limit: 10,
         facets: false,
-        facet_limit: None,
     };
     archive
         .search(&query, Some(gazetteer::Gazetteer::embedded()))

@@ -11,7 +11,7 @@ use tantivy::collector::{Count, FacetCollector, MultiCollector, TopDocs};
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, RangeQuery};
 use tantivy::{DocId, Score, SegmentReader, Term};
 
-use super::{text_parser, Facets, Filters, Near, SearchQuery, PERSON_BOOST, PLACE_BOOST};
+use super::{text_parser, Filters, Near, SearchQuery, PERSON_BOOST, PLACE_BOOST};
 use crate::index::FACETS;
 use crate::{Archive, Mode, NewOccurrence};
 
@@ -234,38 +234,6 @@ fn check(archive: &Archive, query: &SearchQuery) {
     if query.facets {
         let counted = found.facets.as_ref().expect("facets");
         assert_eq!(counted.len(), FACETS.len());
-        let distinct: BTreeMap<String, usize> = counted
-            .iter()
-            .map(|(dim, values)| (dim.clone(), values.len()))
-            .collect();
-        assert_eq!(
-            found.facet_values.as_ref(),
-            Some(&distinct),
-            "facet_values of {query:?}"
-        );
-        // A limit lists the first values of the whole count, no others,
-        // and the same distinct counts.
-        for limit in [0, 1, 3] {
-            let limited = SearchQuery {
-                facet_limit: Some(limit),
-                ..query.clone()
-            };
-            let got = archive.search(&limited, None).expect("search");
-            let expected: Facets = counted
-                .iter()
-                .map(|(dim, values)| (dim.clone(), values.iter().take(limit).cloned().collect()))
-                .collect();
-            assert_eq!(
-                got.facets.as_ref(),
-                Some(&expected),
-                "facets of {limited:?}"
-            );
-            assert_eq!(
-                got.facet_values.as_ref(),
-                Some(&distinct),
-                "facet_values of {limited:?}"
-            );
-        }
     }
     let keys = archive.search_keys(query, None).expect("keys");
     let every: Vec<u64> = all.iter().map(|&(_, k)| k).collect();
@@ -362,7 +330,6 @@ fn search_agrees_with_tantivy_collectors() {
                     filters: filters.clone(),
                     limit,
                     facets,
-                    facet_limit: None,
                 });
             }
         }

@@ -94,7 +94,6 @@ impl SelectArgs {
             },
             limit,
             facets,
-            facet_limit: None,
         }
     }
 

@@ -137,7 +137,6 @@ impl Fixture {
             filters,
             limit: 50,
             facets: false,
-            facet_limit: None,
         };
         let s = |v: &str| Some(v.to_string());
         vec![
