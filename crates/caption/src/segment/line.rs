@@ -491,7 +491,7 @@ mod tests {
     fn a_counter_glued_to_the_end_is_cut_off() {
         assert_eq!(
             content("Credit:Ann Lee 4/ 19"),
-            ("Ann Lee".to_string(), Label::Credit, true)
+            ("Credit:Ann Lee".to_string(), Label::None, true)
         );
         assert_eq!(
             content("Geese land on a pond. 7 / 30").0,
