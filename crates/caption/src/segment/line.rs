@@ -221,6 +221,11 @@ fn read_line(input: &str, span: Span, blank_before: bool) -> Line {
             start = end - rest.len();
             continue;
         }
+        if let Some(kept) = strip_trailing_counter(text) {
+            counter = true;
+            end = start + kept.len();
+            continue;
+        }
         if let Some(kept) = strip_trailing_tag(text).or_else(|| strip_link_label(text)) {
             end = start + kept.len();
             continue;
@@ -293,6 +298,36 @@ pub(crate) fn strip_counter(text: &str) -> Option<&str> {
         return None;
     }
     Some(rest[total..].trim_start())
+}
+
+/// `Credit:Jo Bloggs 2/ 23`, `... in Lowtown. 4 / 17`: a slide counter that
+/// a page glues to the end of a line (after the credit of the slide before
+/// it). The text before it. A counter needs a space beside its slash, so a
+/// fraction (`won 2/3`) or `24/7` stays; and it cannot count past its total.
+fn strip_trailing_counter(text: &str) -> Option<&str> {
+    const MAX_DIGITS: usize = 3;
+    let trimmed = text.trim_end();
+    let total_len = trimmed.bytes().rev().take_while(u8::is_ascii_digit).count();
+    if total_len == 0 || total_len > MAX_DIGITS {
+        return None;
+    }
+    let (head, total) = trimmed.split_at(trimmed.len() - total_len);
+    let spaced_after = head.ends_with(' ');
+    let head = head.trim_end().strip_suffix('/')?;
+    let spaced_before = head.ends_with(' ');
+    let head = head.trim_end();
+    let index_len = head.bytes().rev().take_while(u8::is_ascii_digit).count();
+    if index_len == 0 || index_len > MAX_DIGITS || !(spaced_before || spaced_after) {
+        return None;
+    }
+    let (kept, index) = head.split_at(head.len() - index_len);
+    // The counter stands apart: after a space, and not the whole line (a
+    // bare counter is cut at the start by `strip_counter`).
+    if !kept.ends_with(' ') || kept.trim().is_empty() {
+        return None;
+    }
+    let (index, total): (u32, u32) = (index.parse().ok()?, total.parse().ok()?);
+    (index >= 1 && index <= total).then_some(kept.trim_end())
 }
 
 /// `(Jane Doe/AFP)read more`, `... in Lowtown. See more`: a link's words
@@ -449,6 +484,27 @@ mod tests {
         ];
         for (line, text, label, counter) in cases {
             assert_eq!(content(line), (text.to_string(), label, counter), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_counter_glued_to_the_end_is_cut_off() {
+        assert_eq!(
+            content("Credit:Ann Lee 4/ 19"),
+            ("Credit:Ann Lee".to_string(), Label::None, true)
+        );
+        assert_eq!(
+            content("Geese land on a pond. 7 / 30").0,
+            "Geese land on a pond."
+        );
+        // Fractions, round-the-clock and counts past their total stay.
+        for kept in [
+            "The home side won 2/3 of its games",
+            "The shop opens 24/7",
+            "A ratio of 30 / 7",
+            "Score 3 /",
+        ] {
+            assert_eq!(content(kept).0, kept, "{kept}");
         }
     }
 

@@ -232,3 +232,23 @@ fn a_slide_counter_may_stand_between_a_credit_and_its_caption() {
         );
     }
 }
+
+#[test]
+fn a_credit_with_the_next_slide_counter_glued_on_stays_a_credit() {
+    // A slideshow that prints each credit with the counter of the slide
+    // after it on one line (`Credit:NAME 2/ 3`).
+    let input = "Photos of the week\n1/ 3\n\
+                 Ferry passengers wave from the top deck as the boat leaves Lowtown harbour.\n\
+                 Credit:Ana Ruiz 2/ 3\n\
+                 A baker lays out loaves on the market stalls of Hilltop before dawn.\n\
+                 Credit:Li Wei 3/ 3\n";
+    let found = texts(input);
+    assert_eq!(
+        found,
+        [
+            "Ferry passengers wave from the top deck as the boat leaves Lowtown harbour. \
+             Credit:Ana Ruiz",
+            "A baker lays out loaves on the market stalls of Hilltop before dawn. Credit:Li Wei",
+        ]
+    );
+}
