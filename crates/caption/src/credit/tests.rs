@@ -904,7 +904,11 @@ proptest! {
 fn credit_forms_from_real_pages() {
     assert_eq!(
         who("Dancers perform in Karsa on June 12, 2022. Mila Orlova\\TASS via Getty Images"),
-        (strings(&["Mila Orlova"]), strings(&["TASS", "Getty Images"]), None)
+        (
+            strings(&["Mila Orlova"]),
+            strings(&["TASS", "Getty Images"]),
+            None
+        )
     );
     assert_eq!(
         who("A minister speaks in Lowtown, 12 June 2023. EPA-EFE/Paul Vidal / POOL MAXPPP OUT"),
@@ -934,5 +938,8 @@ fn a_name_after_a_cut_off_credit_label_is_a_credit() {
     assert_eq!(found.span, crate::span::Span::new(start, text.len()));
     // The label vouches for a credit, not for prose.
     let text = "Sunbathers rest in a park in Karsa. the heat goes on";
-    assert_eq!(super::find_labelled_credit(text, text.find("the").expect("the")), None);
+    assert_eq!(
+        super::find_labelled_credit(text, text.find("the").expect("the")),
+        None
+    );
 }
