@@ -190,9 +190,10 @@ fn next_caption_start(text: &str, from: usize) -> Option<usize> {
         Some((start, word))
     });
     let (_, first) = words.next()?;
-    // The name right after the slash is in capitals too (`EPA/JANE`).
+    // The name right after the slash is in capitals too (`EPA/JANE`), or
+    // it is written as a name and closed by a party in capitals.
     if first.len() < 2 || !is_shouted(first) {
-        return None;
+        return after_name_and_party(text, from);
     }
     let mut previous: Option<(usize, &str)> = None;
     for (start, word) in words.take(MAX_CREDIT_WORDS) {
@@ -207,6 +208,49 @@ fn next_caption_start(text: &str, from: usize) -> Option<usize> {
         return previous
             .filter(|(_, w)| matches!(*w, "A" | "An" | "The"))
             .map(|(start, _)| start);
+    }
+    None
+}
+
+/// The most words of a name written as a name (`Kiyoshi Ota`) in a
+/// credit closed by a party in capitals.
+const MAX_NAME_WORDS: usize = 4;
+
+/// After the slash at `from - 1`, a name written as a name, a slash and a
+/// party in capitals (`EPA-EFE/Jane Doe / POOL`, `.../Jane Doe / SPUTNIK /
+/// KREMLIN POOL`): where the capitalized word after the party starts. The
+/// party in capitals is what closes the credit; without it a name in
+/// title case runs on into the next words and no cut is sure.
+fn after_name_and_party(text: &str, from: usize) -> Option<usize> {
+    let mut at = from;
+    let mut words = text[from..].split(' ').map(|word| {
+        let start = at;
+        at += word.len() + 1;
+        (start, word)
+    });
+    let mut name_words = 0;
+    let mut next = words.next();
+    while let Some((_, word)) = next.filter(|(_, w)| starts_capitalized(w)) {
+        name_words += 1;
+        if name_words > MAX_NAME_WORDS || word.ends_with([',', '.']) {
+            return None;
+        }
+        next = words.next();
+    }
+    if name_words == 0 || next.map(|(_, w)| w) != Some("/") {
+        return None;
+    }
+    let mut party_words = 0;
+    for (start, word) in words.take(MAX_CREDIT_WORDS) {
+        if word == "/" {
+            continue;
+        }
+        if word.len() >= 2 && is_shouted(word) {
+            party_words += 1;
+            continue;
+        }
+        return (party_words > 0 && (starts_capitalized(word) || is_wire_id(word)))
+            .then_some(start);
     }
     None
 }
@@ -257,6 +301,23 @@ mod tests {
                 "View of the harbour of Volos at dusk, Greece, 4 March 2021. EPA-EFE/STR",
             ]
         );
+    }
+
+    #[test]
+    fn a_name_in_title_case_closed_by_a_pool_in_capitals_ends_the_caption() {
+        let text = "A minister arrives for talks in Karsa, Lowland, 6 May 2021. \
+                    EPA-EFE/Ana Ruiz / POOL Maria Lind, a trade envoy, speaks to reporters \
+                    in Karsa, Lowland, 6 May 2021. EPA-EFE/Tom Berg / SPUTNIK / KREMLIN POOL \
+                    Delegates pose for a photograph in Karsa, Lowland, 7 May 2021. EPA-EFE/Tom Berg";
+        let cut = pieces(text);
+        assert_eq!(cut.len(), 3, "{cut:?}");
+        assert!(cut[0].ends_with("EPA-EFE/Ana Ruiz / POOL"));
+        assert!(cut[1].ends_with("SPUTNIK / KREMLIN POOL"));
+        assert!(cut[2].starts_with("Delegates pose"));
+        // Without a party in capitals a name in title case runs on: no cut.
+        let text = "A minister arrives for talks in Karsa, Lowland, 6 May 2021. \
+                    EPA-EFE/Ana Ruiz Maria Lind speaks to reporters in Karsa, Lowland.";
+        assert_eq!(pieces(text).len(), 1);
     }
 
     #[test]
