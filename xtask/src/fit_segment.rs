@@ -232,6 +232,16 @@ fn kinds_from_gold(lines: &[LabelLine], gold: &[String]) -> Vec<LineKind> {
             consumed = caption.len() - rest.len() + next.len();
             j += 1;
         }
+        // A teaser: the line after repeats this one's words and goes on
+        // with the caption; this one is chrome, the caption starts there.
+        if j == i + 1
+            && consumed < caption.len()
+            && lines
+                .get(j)
+                .is_some_and(|next| next.words.len() > words.len() && next.words.starts_with(words))
+        {
+            kinds[i] = LineKind::Chrome;
+        }
         i = j;
     }
     // A place heading above its caption is chrome to the model: the

@@ -106,6 +106,30 @@ pub(crate) fn find_credit(text: &str) -> Option<CreditFound> {
     let located = bracketed(text, end)
         .or_else(|| trailing(text, end))
         .or_else(|| inner(text))?;
+    Some(found(text, located))
+}
+
+/// The credit of a caption whose words from `start` on are a credit that
+/// stood after a credit label (`Image copyright Jane Doe`, the label left
+/// out of the caption as chrome), when [`find_credit`] finds none: the
+/// label vouched for the words, so a name alone is a credit.
+pub(crate) fn find_labelled_credit(text: &str, start: usize) -> Option<CreditFound> {
+    let words = text.get(start..)?;
+    let parsed = body::parse(words, Setting::Labelled)?;
+    let (raw_start, raw_end) = body::trim_range(words);
+    Some(found(
+        text,
+        Located {
+            start,
+            end: text.len(),
+            raw: Span::new(start + raw_start, start + raw_end),
+            parsed,
+        },
+    ))
+}
+
+/// A located credit as the record holds it.
+fn found(text: &str, located: Located) -> CreditFound {
     let span = Span::new(located.start, located.end);
     let mut parsed = located.parsed;
     credit_suppliers_named_in(text, span, &mut parsed);
@@ -120,12 +144,12 @@ pub(crate) fn find_credit(text: &str) -> Option<CreditFound> {
         source,
         span: Some(span),
     };
-    Some(CreditFound {
+    CreditFound {
         credit,
         span,
         handout,
         file,
-    })
+    }
 }
 
 /// Reads a credit stated on its own, as an image's IPTC Credit Line or a
@@ -486,7 +510,10 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             // starts where the capitals do.
             // (Once a word is not, no later one is read.)
             shouted_tail = shouted_tail && is_shouted(&text[i..word_end]);
+            // Not after an article or a preposition: `part of the UK
+            // EPA-EFE/JANE DOE` names the UK in its sentence.
             let capitals_start = shouted_tail
+                && !follows_noun_lead(text, i)
                 && space.is_some_and(|space| {
                     let before = bytes[..space]
                         .iter()

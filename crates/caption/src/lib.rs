@@ -68,7 +68,14 @@ pub fn parse_span(input: &str, found: CaptionSpan, gazetteer: &Gazetteer) -> Cap
     let text = normalize_whitespace(&found.text(input));
     let credit_found = match found.credit_read {
         Some(read) => read,
-        None => credit::find_credit(&text),
+        None => credit::find_credit(&text).or_else(|| {
+            // The labelled credit is the caption's last part, so its words
+            // end the normalized text.
+            let credit = found.parts.last().filter(|_| found.labelled_credit)?;
+            let words = normalize_whitespace(credit.of(input));
+            let start = text.strip_suffix(words.as_str())?.len();
+            credit::find_labelled_credit(&text, start)
+        }),
     };
     parse_normalized(text, credit_found, gazetteer)
 }

@@ -54,6 +54,10 @@ pub struct CaptionSpan {
     /// line's normalized words (or that it has none): [`crate::parse_span`]
     /// reuses it instead of scanning the same text again.
     pub(crate) credit_read: Option<Option<CreditFound>>,
+    /// The last part is a credit that stood after a credit label (`Image
+    /// copyright Jane Doe`) before the caption; the label is left out, so
+    /// [`crate::parse_span`] reads those words as a labelled credit.
+    pub(crate) labelled_credit: bool,
 }
 
 impl CaptionSpan {
@@ -377,7 +381,9 @@ fn assemble(
     let kinds: &[LineKind] = &relabelled;
     let mut out = Vec::new();
     let mut current: Option<Building> = None;
-    let mut credit_below: Option<Span> = None;
+    // A credit line waiting for its caption below, and whether it had a
+    // credit label.
+    let mut credit_below: Option<(Span, bool)> = None;
     let mut alt_below: Option<&Line> = None;
     let mut heading_above: Option<&Line> = None;
     for (i, (line, &kind)) in lines.iter().zip(kinds).enumerate() {
@@ -409,7 +415,8 @@ fn assemble(
                     span: line.span,
                     parts: vec![line.content],
                     credit_read: credit.is_none().then(|| credits[i].take()),
-                    credit,
+                    credit: credit.map(|(span, _)| span),
+                    labelled_credit: credit.is_some_and(|(_, labelled)| labelled),
                 };
                 for above in [alt_below.take(), heading].into_iter().flatten() {
                     caption.span.start = caption.span.start.min(above.span.start);
@@ -425,7 +432,7 @@ fn assemble(
             }
             (LineKind::CreditBefore, _) => {
                 finish(input, current.take(), &mut out);
-                credit_below = Some(line.content);
+                credit_below = Some((line.content, line.label == line::Label::Credit));
             }
         }
     }
@@ -469,6 +476,8 @@ struct Building {
     credit: Option<Span>,
     /// While the caption is its first line alone, that line's credit.
     credit_read: Option<Option<CreditFound>>,
+    /// `credit` stood after a credit label.
+    labelled_credit: bool,
 }
 
 impl Building {
@@ -502,6 +511,7 @@ fn finish(input: &str, caption: Option<Building>, out: &mut Vec<CaptionSpan>) {
         parts: caption.parts,
         truncated,
         credit_read: caption.credit_read,
+        labelled_credit: caption.labelled_credit,
     });
 }
 

@@ -933,3 +933,17 @@ fn a_town_written_right_after_the_date_is_the_scene() {
         city("Toronto").country("CA"),
     );
 }
+
+#[test]
+fn a_name_that_is_one_place_s_own_and_another_s_alternate_is_the_first() {
+    // GeoNames lists "New Delhi" among Delhi's alternate names; the
+    // capital is the place whose own name it is.
+    check(
+        "Cyclists ride past the India Gate in New Delhi, India, May 3, 2024. REUTERS/Jane Roe",
+        city("New Delhi").country("IN").id(1261481),
+    );
+    check(
+        "Traders open their stalls at a spice market in Delhi, India, May 3, 2024. REUTERS/Jane Roe",
+        city("Delhi").country("IN").id(1273294),
+    );
+}

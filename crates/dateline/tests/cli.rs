@@ -68,6 +68,31 @@ fn unique_merges_a_cut_short_copy_into_its_full_version() {
 }
 
 #[test]
+fn unique_merges_an_uncredited_teaser_into_its_credited_caption() {
+    // A gallery's thumbnail strip repeats each caption without its credit,
+    // one before and one after the full captions; a caption that only
+    // starts like another ("A ferry waits..." / "A ferry crosses...") is a
+    // picture of its own: a copy's whole text must open the credited one.
+    let page = "Lanterns float on the river at dusk in Hoi An, Vietnam, on May 1, 2024.\n\n\
+                Lanterns float on the river at dusk in Hoi An, Vietnam, on May 1, 2024. (Image credit: Mai Tran/AFP)\n\n\
+                A ferry crosses the bay at dawn near Halong, Vietnam, on May 2, 2024. (Image credit: Minh Le/EPA)\n\n\
+                A ferry crosses the bay at dawn near Halong, Vietnam, on May 2, 2024.\n\n\
+                A ferry waits at the pier in Cat Ba, Vietnam, on May 2, 2024, without passengers.\n";
+    let unique = records(&dateline(&["parse", "--unique"], page.as_bytes()));
+    let texts: Vec<&str> = unique
+        .iter()
+        .map(|r| r["text"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(texts.len(), 3, "{texts:?}");
+    assert!(texts[0].ends_with("Mai Tran/AFP)"), "{texts:?}");
+    assert!(texts[1].ends_with("Minh Le/EPA)"), "{texts:?}");
+    assert!(texts[2].starts_with("A ferry waits"), "{texts:?}");
+    // Without `--unique` each copy is a record of its own.
+    let all = records(&dateline(&["parse"], page.as_bytes()));
+    assert_eq!(all.len(), 5);
+}
+
+#[test]
 fn threads_do_not_change_the_output() {
     let big = vec![GALLERY; 300].join("\n\n");
     let one = dateline(&["parse", "--threads", "1"], big.as_bytes());

@@ -234,6 +234,7 @@ pub(crate) fn assemble(parts: Parts) -> Gazetteer {
         admin1_by_strict,
         admin1_by_skeleton,
         country_by_name,
+        capitals: std::sync::OnceLock::new(),
     }
 }
 

@@ -130,6 +130,22 @@ impl Gazetteer {
                 )
             })
     }
+
+    /// Whether a place is its country's capital (as [`capital_of`] finds
+    /// it). The capitals are found once, on the first call.
+    ///
+    /// [`capital_of`]: Self::capital_of
+    pub fn is_capital(&self, place: &Place) -> bool {
+        let capitals = self.capitals.get_or_init(|| {
+            let mut ids: Vec<_> = country_info()
+                .iter()
+                .filter_map(|row| self.capital_of(row.code).map(|p| p.id))
+                .collect();
+            ids.sort_unstable();
+            ids
+        });
+        capitals.binary_search(&place.id).is_ok()
+    }
 }
 
 #[cfg(test)]
@@ -145,6 +161,19 @@ mod tests {
 
     #[test]
     fn capitals_and_continents_of_the_embedded_gazetteer() {
+        let g = Gazetteer::embedded();
+        let capital = |code| {
+            g.capital_of(CountryCode::new(code).expect("code"))
+                .expect("capital")
+        };
+        assert!(g.is_capital(capital("IN")));
+        let delhi = g
+            .places_named_exactly("Delhi")
+            .into_iter()
+            .find(|m| m.place.name == "Delhi")
+            .expect("Delhi");
+        assert_ne!(delhi.place.id, capital("IN").id);
+        assert!(!g.is_capital(delhi.place));
         let g = Gazetteer::embedded();
         let code = |c: &str| CountryCode::new(c).expect("a two-letter code");
         assert_eq!(g.capital_of(code("FR")).map(|p| p.id), Some(2988507));

@@ -313,6 +313,8 @@ pub struct Gazetteer {
     admin1_by_skeleton: FxHashMap<Vec<u8>, Vec<(u32, Vec<u8>)>>,
     /// country key of name or alias -> country index
     country_by_name: FxHashMap<String, u32>,
+    /// Ids of the national capitals, sorted; made on first use.
+    capitals: std::sync::OnceLock<Vec<GeonameId>>,
 }
 
 thread_local! {

@@ -128,7 +128,7 @@ const ALIASES: &[(&str, &str)] = &[
     ("AP", "ap|ap photo|ap photos|ap images|associated press|the associated press"),
     ("AFP", "afp|afp photo|afp photos|afptv|afp tv|agence france-presse|agence france presse"),
     ("Getty Images", "getty images|getty|getty image|getty images news|getty images europe|getty images asiapac|getty images north america|getty images south america"),
-    ("EPA", "epa|epa-efe|epa efe|epa images"),
+    ("EPA", "epa|epa-efe|epa efe|epa images|european pressphoto agency|european pressphoto"),
     ("Anadolu Agency", "anadolu agency|anadolu|anadolu ajansi|anadolu images|aa photo"),
     ("Xinhua", "xinhua|xinhua news agency"),
     ("SANA", "sana|syrian arab news agency"),

@@ -14,6 +14,10 @@ pub(super) enum Setting {
     /// no full stop between (`... in Cork JANE DOE`): a person's name is
     /// enough, since capitals are how such pages set the credit apart.
     ShoutedTail,
+    /// After a credit label the page set apart (`Image copyright Jane
+    /// Doe`, with the label cut off as chrome): the label is the evidence,
+    /// so a name alone is enough.
+    Labelled,
 }
 
 /// The lead-in words of a credit.
@@ -213,6 +217,12 @@ impl Parsed {
         if let Some(role) = role(segment) {
             self.add_role(role);
             return Some(());
+        }
+        // `POOL MAXPPP OUT`, `FRANCE OUT`: a distribution restriction (not
+        // for the named market), no party; it marks a credit as a role does.
+        if let Some(head) = without_restriction(segment) {
+            self.roles += 1;
+            return self.add_segment(head, courtesy);
         }
         // `Jane Doe / X90029`: the wire's picture id, no party; it marks a
         // credit as a role word does.
@@ -418,6 +428,7 @@ impl Parsed {
             || (self.slashes > 0 && (two_parties || (self.roles > 0 && named)))
             || (setting == Setting::Bracketed && self.roles > 0 && named)
             || (setting == Setting::ShoutedTail && !self.creators.is_empty())
+            || (setting == Setting::Labelled && named)
     }
 }
 
@@ -445,6 +456,9 @@ pub(super) fn parse(body: &str, setting: Setting) -> Option<Parsed> {
         .then(|| agency_colon_as_slash(rest))
         .flatten();
     let rest = agency_colon.as_deref().unwrap_or(rest);
+    // `Jane Doe\TASS`: a backslash typed for the slash.
+    let backslashed = rest.contains('\\').then(|| rest.replace('\\', "/"));
+    let rest = backslashed.as_deref().unwrap_or(rest);
     // `(Photo by LIBKOS/Getty Images)`: the first slot after `Photo by` is
     // the photographer, even as one word.
     // A lone word in capitals (`(Photo by DPPI)`) is an acronym, though.
@@ -716,6 +730,14 @@ pub(super) fn glued_agency(segment: &str) -> Option<usize> {
     } else {
         None
     }
+}
+
+/// A segment without the distribution restriction that ends it (`POOL
+/// MAXPPP OUT` → `POOL`, `FRANCE OUT` → ``): a word in capitals and `OUT`.
+fn without_restriction(segment: &str) -> Option<&str> {
+    let rest = segment.strip_suffix(" OUT")?;
+    let (head, market) = crate::text::rsplit_once_ascii(rest, b' ').unwrap_or(("", rest));
+    super::is_shouted(market).then_some(head)
 }
 
 /// A segment without a dangling `via` (`REUTERS TV/via REUTERS`).

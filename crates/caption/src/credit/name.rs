@@ -437,18 +437,21 @@ fn in_list(word: &str, list: &[&str]) -> bool {
 
 /// Writes a credited name back the way RECORD.md wants it: every word that is
 /// all capitals (two letters or more) is title-cased per hyphen and apostrophe
-/// segment (`AL-DOUMY` → `Al-Doumy`, `O'REILLY` → `O'Reilly`); a capitalized
-/// particle inside a name goes lower case (`JAWAD AL RIFAI` → `Jawad al
-/// Rifai`); roman numerals stay. Other words are kept as written, so the
-/// function is idempotent.
+/// segment (`AL-DOUMY` → `Al-Doumy`, `O'REILLY` → `O'Reilly`), and so is a
+/// part in capitals after a hyphen (`Al-DOUMY` → `Al-Doumy`: wires set the
+/// surname in capitals); a capitalized particle inside a name goes lower
+/// case (`JAWAD AL RIFAI` → `Jawad al Rifai`); roman numerals stay. Other
+/// words are kept as written, so the function is idempotent.
 pub(crate) fn title_case(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for (i, word) in crate::text::split_ascii(name, b' ').enumerate() {
         if i > 0 {
             out.push(' ');
         }
-        if !is_all_caps(word) || is_roman_numeral(word) || is_rank(word) {
+        if is_roman_numeral(word) || is_rank(word) {
             out.push_str(word);
+        } else if !is_all_caps(word) {
+            push_hyphen_parts_title_cased(&mut out, word);
         } else if i > 0 && in_list(word, &PARTICLES) {
             out.extend(word.chars().flat_map(char::to_lowercase));
         } else {
@@ -466,6 +469,23 @@ pub(crate) fn title_case(name: &str) -> String {
         }
     }
     out
+}
+
+/// A mixed-case word with each part after a hyphen that is in capitals
+/// title-cased (`Al-DOUMY` → `Al-Doumy`); other parts as written.
+fn push_hyphen_parts_title_cased(out: &mut String, word: &str) {
+    for (i, part) in crate::text::split_ascii(word, b'-').enumerate() {
+        if i > 0 {
+            out.push('-');
+        }
+        if i > 0 && is_all_caps(part) && !is_roman_numeral(part) {
+            let mut chars = part.chars();
+            out.extend(chars.next());
+            out.extend(chars.flat_map(char::to_lowercase));
+        } else {
+            out.push_str(part);
+        }
+    }
 }
 
 /// Two or more letters, none of them lower case.

@@ -895,3 +895,51 @@ proptest! {
         prop_assert_eq!(is_shouted(&word), is_shouted_by_chars(&word));
     }
 }
+
+/// Credit forms met on real pages: a backslash typed for the slash, a
+/// distribution restriction after a pool role, a surname in capitals after
+/// a hyphen, an agency's spelled-out name, and a credit in capitals after a
+/// country the sentence names.
+#[test]
+fn credit_forms_from_real_pages() {
+    assert_eq!(
+        who("Dancers perform in Karsa on June 12, 2022. Mila Orlova\\TASS via Getty Images"),
+        (
+            strings(&["Mila Orlova"]),
+            strings(&["TASS", "Getty Images"]),
+            None
+        )
+    );
+    assert_eq!(
+        who("A minister speaks in Lowtown, 12 June 2023. EPA-EFE/Paul Vidal / POOL MAXPPP OUT"),
+        (strings(&["Paul Vidal"]), strings(&["EPA"]), None)
+    );
+    assert_eq!(
+        who("A vendor sells bread in Karsa on March 3, 2021. Samir Al-HADDAD / AFP"),
+        (strings(&["Samir Al-Haddad"]), strings(&["AFP"]), None)
+    );
+    assert_eq!(
+        who("A nurse holds a baby in Karsa, May 4, 2020. European Pressphoto Agency"),
+        (strings(&[]), strings(&["EPA"]), None)
+    );
+    assert_eq!(
+        who("Guards march by the palace in Lowtown, part of the UK EPA-EFE/TOM HALE"),
+        (strings(&["Tom Hale"]), strings(&["EPA"]), None)
+    );
+}
+
+#[test]
+fn a_name_after_a_cut_off_credit_label_is_a_credit() {
+    let text = "Sunbathers rest in a park in Karsa. Lena Ortiz";
+    let start = text.find("Lena").expect("name");
+    assert_eq!(find_credit(text), None);
+    let found = super::find_labelled_credit(text, start).expect("credit");
+    assert_eq!(found.credit.creators, strings(&["Lena Ortiz"]));
+    assert_eq!(found.span, crate::span::Span::new(start, text.len()));
+    // The label vouches for a credit, not for prose.
+    let text = "Sunbathers rest in a park in Karsa. the heat goes on";
+    assert_eq!(
+        super::find_labelled_credit(text, text.find("the").expect("the")),
+        None
+    );
+}

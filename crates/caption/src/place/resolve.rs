@@ -400,6 +400,8 @@ pub(super) fn best_place(
         .windows(2)
         .any(|pair| pair[0].place.country != pair[1].place.country);
     let hints: &[CountryCode] = if several_countries { weak.get() } else { &[] };
+    // Main against alternate names only matters between candidates.
+    let own_key = (fitting.len() > 1).then(|| gazetteer::fold(name));
     let features = |m: &PlaceMatch<'_>| Features {
         tier: m.kind,
         log_population: (f64::from(m.place.population) + 1.0).log10(),
@@ -410,6 +412,10 @@ pub(super) fn best_place(
         named_province: provinces
             .iter()
             .any(|code| m.place.admin1_code.as_deref() == Some(code.as_str())),
+        own_name: own_key
+            .as_deref()
+            .is_some_and(|key| gazetteer::fold(&m.place.name) == key),
+        capital: gazetteer.is_capital(m.place),
     };
     let mut scored: Vec<(f64, &PlaceMatch<'_>, Features)> = fitting
         .into_iter()

@@ -15,7 +15,14 @@
 //!   caption's own words (a demonym, a country named elsewhere) — never by
 //!   the credit, whose agency says nothing of where the picture is;
 //! - **named province**: the candidate lies in a first-level division the
-//!   caption names.
+//!   caption names;
+//! - **own name**: the mention spells the candidate's GeoNames main name
+//!   (equal after case and accent folding), not only one of its alternate
+//!   names or a transliteration: `New Delhi` is the main name of the capital and an alternate
+//!   name of Delhi, the larger city around it, and means the capital;
+//! - **capital**: the candidate is its country's capital (GeoNames'
+//!   country table): news is made in capitals far more often than their
+//!   population alone says.
 //!
 //! Strong context (an apposition, `City, Country`, `City, State`) is not a
 //! weight: it filters the candidates before scoring. A skeleton match is
@@ -46,6 +53,11 @@ pub struct Features {
     pub weak_hint: bool,
     /// The candidate lies in a division the caption names.
     pub named_province: bool,
+    /// The mention spells the candidate's main name, not only an
+    /// alternate name.
+    pub own_name: bool,
+    /// The candidate is its country's capital.
+    pub capital: bool,
 }
 
 /// The weights of [`Features`] (one per feature; folded tier is 0).
@@ -63,10 +75,14 @@ pub struct Weights {
     pub weak_hint: f64,
     /// In a division the caption names.
     pub named_province: f64,
+    /// Spelled as the main name.
+    pub own_name: f64,
+    /// A national capital.
+    pub capital: f64,
 }
 
 /// How many features the model has.
-pub const FEATURES: usize = 6;
+pub const FEATURES: usize = 8;
 
 /// The names of [`Features::vector`]'s entries, in order.
 pub const FEATURE_NAMES: [&str; FEATURES] = [
@@ -76,6 +92,8 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "population_unknown",
     "weak_hint",
     "named_province",
+    "own_name",
+    "capital",
 ];
 
 // Population must count for more, whatever the fit writes.
@@ -95,6 +113,8 @@ impl Features {
             flag(self.population_unknown),
             flag(self.weak_hint),
             flag(self.named_province),
+            flag(self.own_name),
+            flag(self.capital),
         ]
     }
 
@@ -124,6 +144,8 @@ impl Weights {
             self.population_unknown,
             self.weak_hint,
             self.named_province,
+            self.own_name,
+            self.capital,
         ]
     }
 
@@ -136,6 +158,8 @@ impl Weights {
             population_unknown: v[3],
             weak_hint: v[4],
             named_province: v[5],
+            own_name: v[6],
+            capital: v[7],
         }
     }
 
@@ -160,6 +184,8 @@ mod tests {
             population_unknown: false,
             weak_hint: true,
             named_province: false,
+            own_name: true,
+            capital: false,
         };
         let bigger = Features {
             log_population: 50_001f64.log10(),
@@ -177,6 +203,8 @@ mod tests {
             population_unknown: false,
             weak_hint: true,
             named_province: true,
+            own_name: false,
+            capital: true,
         };
         let sum: f64 = f.contributions(&WEIGHTS).iter().sum();
         assert!((sum - f.score(&WEIGHTS)).abs() < 1e-12);

@@ -5,10 +5,12 @@ use super::score::Weights;
 
 /// Fitted weights, in `score::FEATURE_NAMES` order.
 pub(crate) const WEIGHTS: Weights = Weights {
-    transliterated: -1.94,
-    skeleton: -0.5,
-    log_population: 1.93,
-    population_unknown: 1.55,
-    weak_hint: 2.76,
-    named_province: 3.44,
+    transliterated: -1.43,
+    skeleton: -0.08,
+    log_population: 1.66,
+    population_unknown: 1.49,
+    weak_hint: 2.63,
+    named_province: 3.25,
+    own_name: 2.5,
+    capital: 0.63,
 };

@@ -72,6 +72,8 @@ props! {
     ABOUT_PICTURES = 40, "speaks of pictures in the plural (an intro to the gallery)";
     PLACE_HEADING = 41, "is a place heading (`Name, Name` and nothing else)";
     SHOUTED_NAME = 42, "is a name in capitals and nothing else (`JANE DOE`)";
+    TEASER = 43, "is the opening of the line after (its picture's text without the credit)";
+    BEFORE_CREDIT_LABEL = 44, "stands before a credit label on the same line (an image's alt text)";
 }
 
 /// The properties of what was cut off a line rather than of its words
@@ -79,7 +81,7 @@ props! {
 const MARKS: Props = CAPTION_LABEL | CREDIT_LABEL | COUNTER | BULLET;
 
 /// How many properties a line has.
-const N_PROPS: usize = 43;
+const N_PROPS: usize = 45;
 
 /// Features besides the line's and its neighbours' properties.
 const BIAS: usize = 3 * N_PROPS;
@@ -178,6 +180,8 @@ pub(crate) fn props_of(input: &str, lines: &[Line]) -> (Vec<Props>, Vec<Option<C
     }
     mark_uncredited(&mut props);
     mark_headlines(input, lines, &mut props);
+    mark_teasers(input, lines, &mut props);
+    mark_before_credit_labels(input, lines, &mut props);
     for (line, p) in lines.iter().zip(props.iter_mut()) {
         let text = line.text(input);
         if !text.is_empty() && seen.get(text).is_some_and(|&(count, _)| count > 1) {
@@ -263,6 +267,43 @@ fn mark_uncredited(props: &mut [Props]) {
     for i in 0..props.len() {
         if sentence(props[i]) && !credited[i] {
             props[i] |= UNCREDITED;
+        }
+    }
+}
+
+/// Marks the text that a page line holds before a credit label (`ALT TEXT
+/// Image copyright NAME/AGENCY`): the picture's alt text, which repeats or
+/// sums up the caption that follows the credit.
+fn mark_before_credit_labels(input: &str, lines: &[Line], props: &mut [Props]) {
+    for i in 0..lines.len().saturating_sub(1) {
+        let next = &lines[i + 1];
+        let between = input
+            .get(lines[i].span.end..next.span.start)
+            .unwrap_or("\n");
+        if next.label == Label::Credit && !between.contains('\n') {
+            props[i] |= BEFORE_CREDIT_LABEL;
+        }
+    }
+}
+
+/// Marks lines whose whole text opens the line after, which goes on past
+/// it (`A giant figure burns in Guatemala City` above `A giant figure burns
+/// in Guatemala City (Image credit: ...)`): a thumbnail's text or a slide's
+/// title that repeats its caption without the credit.
+fn mark_teasers(input: &str, lines: &[Line], props: &mut [Props]) {
+    /// Shorter openings are headings that a caption may start with by chance.
+    const MIN_TEASER: usize = 24;
+    for i in 0..lines.len().saturating_sub(1) {
+        let text = lines[i].text(input);
+        if text.len() < MIN_TEASER {
+            continue;
+        }
+        let next = lines[i + 1].text(input);
+        if next.len() > text.len()
+            && next.starts_with(text)
+            && !next[text.len()..].starts_with(char::is_alphanumeric)
+        {
+            props[i] |= TEASER;
         }
     }
 }
@@ -853,6 +894,21 @@ mod tests {
         assert_ne!(props("SEAMUS RYAN") & SHOUTED_NAME, 0);
         assert_eq!(props("SHARE THIS") & SHOUTED_NAME, 0);
         assert_eq!(props("Seamus Ryan") & SHOUTED_NAME, 0);
+    }
+
+    #[test]
+    fn teasers_and_alt_texts_are_seen_beside_their_captions() {
+        let input = "A lantern procession crosses the old bridge\n\nA lantern procession crosses the old bridge (Image credit: Tran Minh / AFP)\nA lantern procession crosses the old bridgework\nMen rest on a bench. Image copyright Jane Doe/AFP\nImage caption Men rest on a bench in Karsa.\n";
+        let lines = read_lines(input);
+        let (p, _) = props_of(input, &lines);
+        let texts: Vec<&str> = lines.iter().map(|l| l.text(input)).collect();
+        assert_eq!(texts.len(), 6, "{texts:?}");
+        assert_ne!(p[0] & TEASER, 0);
+        // Not at a word's end: no teaser.
+        assert_eq!(p[1] & TEASER, 0);
+        assert_ne!(p[3] & BEFORE_CREDIT_LABEL, 0, "{texts:?}");
+        assert_eq!(p[4] & BEFORE_CREDIT_LABEL, 0);
+        assert_eq!(p[0] & BEFORE_CREDIT_LABEL, 0);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! and the writer puts them back in input order. Channels are bounded, so
 //! memory stays flat however large the input.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -88,6 +88,8 @@ struct Rendered {
     text: String,
     /// The caption ends in a truncation mark.
     truncated: bool,
+    /// The caption has a credit line.
+    credited: bool,
     /// The record itself, for `--format parquet` (its columns are built
     /// on the writer's side, in output order).
     record: Option<caption::CaptionRecord>,
@@ -210,6 +212,7 @@ fn render_batch(
                 Format::Parquet => {}
             }
             let r = found.record;
+            let credited = r.credit.raw.is_some();
             let (id, image_url, text, record) = match format {
                 Format::Parquet => (r.id.clone(), r.image_url.clone(), r.text.clone(), Some(r)),
                 _ => (r.id, r.image_url, r.text, None),
@@ -220,6 +223,7 @@ fn render_batch(
                 image_url,
                 text,
                 truncated: found.truncated,
+                credited,
                 record,
             });
         }
@@ -239,30 +243,60 @@ struct Output<W: Write> {
 }
 
 /// What `--unique` remembers: the ids written, the full texts (to match
-/// cut-short copies against), and the records from the first cut-short
-/// copy still waiting for its full version on, in input order. A full
-/// version that comes later takes its cut copy's place, so records keep the
-/// order in which their pictures first appeared. Memory grows with the
-/// number of distinct captions, and the wait is bounded by
-/// [`MAX_RECORDS_WAITING`].
+/// copies against), and the records from the first copy still waiting for
+/// its full version on, in input order. A full version that comes later
+/// takes its copy's place, so records keep the order in which their
+/// pictures first appeared. Memory grows with the number of distinct
+/// captions, and the wait is bounded by [`MAX_RECORDS_WAITING`].
+///
+/// Two kinds of copy wait: a cut-short one (`...more`, `…`), whose full
+/// version starts with its words, and an uncredited one, a picture's
+/// thumbnail text or headline that repeats its caption without the credit
+/// (`A giant figure burns in Guatemala City, Guatemala` above
+/// `A giant figure burns in Guatemala City, Guatemala (Image credit: ...)`),
+/// whose full version is its whole text and then a credit. Such a teaser
+/// stands next to its picture's caption, so an uncredited copy waits only
+/// [`UNCREDITED_WAIT`] records; a caption without a credit that no credited
+/// one repeats is written as it is.
 #[derive(Default)]
 struct Unique {
     seen: HashSet<String>,
-    full_texts: BTreeSet<String>,
+    /// Each text that is not cut short, and whether it is credited.
+    full_texts: BTreeMap<String, bool>,
     waiting: std::collections::VecDeque<Waiting>,
+    /// Records taken so far: the clock of uncredited copies' waits.
+    taken: u64,
 }
 
-/// A record held back behind a cut-short copy, with its rendered bytes.
+/// A record held back behind a copy, with its rendered bytes.
 struct Waiting {
     record: Rendered,
     bytes: Vec<u8>,
-    /// A cut-short copy whose full version has not been seen yet.
-    cut: bool,
+    /// What the record is waiting for, if it is a copy.
+    copy: Option<CopyKind>,
+}
+
+/// A copy waiting for its full version.
+#[derive(Clone, Copy)]
+enum CopyKind {
+    /// Cut short: a full version starts with its words.
+    Cut,
+    /// Uncredited: a credited full version is its text and more, until
+    /// this many records have been taken.
+    Uncredited { until: u64 },
 }
 
 /// Records held back behind a cut-short copy before it is written as it
 /// is: a cut copy's full version comes within a page or two of it.
 const MAX_RECORDS_WAITING: usize = 10_000;
+
+/// Records an uncredited copy waits for its credited version: a teaser
+/// stands beside its picture's caption, a few lines away at most.
+const UNCREDITED_WAIT: u64 = 8;
+
+/// An uncredited copy shorter than this is no teaser worth merging (a
+/// one-word heading the next caption happens to start with).
+const MIN_UNCREDITED_COPY: usize = 24;
 
 impl Unique {
     /// Takes a record in input order; returns the records that can be
@@ -271,55 +305,115 @@ impl Unique {
         if !self.seen.insert(record.id.clone()) {
             return Vec::new();
         }
-        if record.truncated {
-            if self.completes_earlier(&record.text) {
-                return Vec::new();
-            }
-            self.waiting.push_back(Waiting {
-                record,
-                bytes: bytes.to_vec(),
-                cut: true,
-            });
+        self.taken += 1;
+        let copy = if record.truncated {
+            Some(CopyKind::Cut)
+        } else if !record.credited && record.text.len() >= MIN_UNCREDITED_COPY {
+            Some(CopyKind::Uncredited {
+                until: self.taken + UNCREDITED_WAIT,
+            })
         } else {
-            self.full_texts.insert(record.text.clone());
-            let completes = |w: &Waiting, text: &str| {
-                w.cut && text.starts_with(truncated_prefix(&w.record.text))
-            };
-            let first = self.waiting.iter().position(|w| completes(w, &record.text));
-            let text = record.text.clone();
-            let full = Waiting {
-                record,
-                bytes: bytes.to_vec(),
-                cut: false,
-            };
-            match first {
-                Some(first) => {
-                    // The full version takes its first cut copy's place;
-                    // its other cut copies merge into it.
-                    self.waiting[first] = full;
-                    self.waiting.retain(|w| !completes(w, &text));
+            None
+        };
+        if copy.is_some_and(|copy| self.completes_earlier(copy, &record.text)) {
+            return Vec::new();
+        }
+        if !record.truncated {
+            self.full_texts.insert(record.text.clone(), record.credited);
+        }
+        let full = Waiting {
+            record,
+            bytes: bytes.to_vec(),
+            copy,
+        };
+        // The full version takes its first copy's place; its other copies
+        // merge into it.
+        let merged: Vec<bool> = self.waiting.iter().map(|w| w.completed_by(&full)).collect();
+        if merged.contains(&true) {
+            let mut full = Some(full);
+            let before = std::mem::take(&mut self.waiting);
+            for (w, merges) in before.into_iter().zip(merged) {
+                if !merges {
+                    self.waiting.push_back(w);
+                } else if let Some(full) = full.take() {
+                    self.waiting.push_back(full);
                 }
-                None => self.waiting.push_back(full),
+            }
+        } else {
+            self.waiting.push_back(full);
+        }
+        let taken = self.taken;
+        for w in &mut self.waiting {
+            if matches!(w.copy, Some(CopyKind::Uncredited { until }) if until <= taken) {
+                w.copy = None;
             }
         }
         let mut ready = Vec::new();
         while self
             .waiting
             .front()
-            .is_some_and(|w| !w.cut || self.waiting.len() > MAX_RECORDS_WAITING)
+            .is_some_and(|w| w.copy.is_none() || self.waiting.len() > MAX_RECORDS_WAITING)
         {
             ready.extend(self.waiting.pop_front());
         }
         ready
     }
 
-    /// Whether a full caption already seen starts with a cut copy's words.
-    fn completes_earlier(&self, cut_text: &str) -> bool {
-        let prefix = truncated_prefix(cut_text);
+    /// Whether a full caption already seen completes this copy.
+    fn completes_earlier(&self, copy: CopyKind, text: &str) -> bool {
+        let prefix = copy_prefix(copy, text);
         self.full_texts
             .range(prefix.to_string()..)
+            .take_while(|(full, _)| full.starts_with(prefix))
+            .any(|(full, &credited)| {
+                (credited || copy_is_cut(copy)) && completes(copy, prefix, full)
+            })
+    }
+}
+
+impl Waiting {
+    /// Whether `full`, a later record, is the full version this copy
+    /// waits for (a copy itself can be one: a cut copy of a teaser).
+    fn completed_by(&self, full: &Waiting) -> bool {
+        match self.copy {
+            Some(copy) => {
+                (full.record.credited || copy_is_cut(copy))
+                    && completes(
+                        copy,
+                        copy_prefix(copy, &self.record.text),
+                        &full.record.text,
+                    )
+            }
+            None => false,
+        }
+    }
+}
+
+fn copy_is_cut(copy: CopyKind) -> bool {
+    matches!(copy, CopyKind::Cut)
+}
+
+/// The words a copy's full version starts with.
+fn copy_prefix(copy: CopyKind, text: &str) -> &str {
+    match copy {
+        CopyKind::Cut => truncated_prefix(text),
+        CopyKind::Uncredited { .. } => text,
+    }
+}
+
+/// Whether `full` completes a copy whose words are `prefix`: a cut copy's
+/// words start it; an uncredited copy's whole text does, at a word's end,
+/// with more after it.
+fn completes(copy: CopyKind, prefix: &str, full: &str) -> bool {
+    if !full.starts_with(prefix) {
+        return false;
+    }
+    match copy {
+        CopyKind::Cut => true,
+        CopyKind::Uncredited { .. } => full[prefix.len()..]
+            .chars()
             .next()
-            .is_some_and(|full| full.starts_with(prefix))
+            .is_some_and(|c| !c.is_alphanumeric()),
     }
 }
 
