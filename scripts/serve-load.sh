@@ -8,6 +8,9 @@
 #
 #   scripts/serve-load.sh --archive DIR [--clients 32] [--requests 200] [--corrections 200] [--ingest DIR] [--profile release|dev]
 #
+# BIN=path/to/dateline (and LOAD=path/to/load) runs those builds instead of
+# building this checkout, for before/after pairs.
+#
 # --profile dev measures the dev build (opt-level 1, dependencies 2) where a
 # release build (thin LTO) is too long to make.
 #
@@ -30,9 +33,16 @@ done
 [ -n "$archive" ] || { echo "--archive DIR is required" >&2; exit 2; }
 target=${CARGO_TARGET_DIR:-$top/target}
 case "$profile" in release) dir=release ;; dev) dir=debug ;; *) echo "--profile is release or dev" >&2; exit 2 ;; esac
-(cd "$top" && cargo build --profile "$profile" -q -p dateline && cargo build --profile "$profile" -q -p server --example load)
-bin=$target/$dir/dateline
-load=$target/$dir/examples/load
+if [ -n "${BIN:-}" ]; then
+  # A build kept aside (BIN=path/to/dateline, LOAD=path/to/load), to run
+  # an earlier build back to back with this one.
+  bin=$BIN
+  load=${LOAD:-$target/$dir/examples/load}
+else
+  (cd "$top" && cargo build --profile "$profile" -q -p dateline && cargo build --profile "$profile" -q -p server --example load)
+  bin=$target/$dir/dateline
+  load=$target/$dir/examples/load
+fi
 work=$(mktemp -d)
 trap 'kill -9 $server 2>/dev/null || true; rm -rf "$work"' EXIT
 
@@ -56,8 +66,13 @@ if [ -n "$ingest" ]; then
   "$bin" ingest --archive "$archive" "$ingest" > "$work/ingest.out" 2>&1 &
   ingest_pid=$!
 fi
+# The machine is shared: the load average during the run says how much.
+(while sleep 2; do cut -d' ' -f1 /proc/loadavg; done) > "$work/loadavg" &
+sampler=$!
 "$load" "$url" "$token" --clients "$clients" --requests "$requests" \
   --corrections "$corrections" --acked "$work/acked"
+kill $sampler 2>/dev/null || true
+echo "load average during the run: $(sort -n "$work/loadavg" | sed -n '1p;$p' | paste -sd' ' | sed 's/ / to /')"
 peak=$(awk '/VmHWM/ {print $2}' /proc/$server/status)
 echo "server peak RSS: $((peak / 1024)) MB"
 if [ -n "$ingest_pid" ]; then

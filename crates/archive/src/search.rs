@@ -416,9 +416,9 @@ impl Archive {
         Ok(Found {
             total: total as usize,
             top: top.into_sorted(),
-            facets: facet_maps.zip(counts).map(|(maps, counts)| {
-                maps.facets(&self.search_cache.borrow().facet_values, &counts)
-            }),
+            facets: facet_maps
+                .zip(counts)
+                .map(|(maps, counts)| maps.facets(&counts)),
         })
     }
 
@@ -463,18 +463,32 @@ impl Archive {
     /// Facet values of the current searcher's segments. A segment's columns
     /// never change, so a new generation (a correction commits a one-record
     /// segment and deletes in another) reads only its new segments' values.
+    /// The columns are shared with the other handles of the process that
+    /// [`Archive::share_facets`] joined, so each segment is decoded once.
     fn facet_maps(&self, searcher: &Searcher) -> Result<Arc<FacetMaps>, Error> {
-        let mut cache = self.search_cache.borrow_mut();
-        let cache = &mut *cache;
-        if let Some(maps) = cache.facets.as_ref().filter(|m| m.is_of(searcher)) {
-            return Ok(Arc::clone(maps));
-        }
-        let maps = Arc::new(
-            FacetMaps::build(searcher, cache.facets.as_deref(), &mut cache.facet_values)
-                .map_err(|e| Error::index("reading facet values", e))?,
-        );
-        cache.facets = Some(Arc::clone(&maps));
+        let shared = {
+            let cache = self.search_cache.borrow();
+            if let Some(maps) = cache.facets.as_ref().filter(|m| m.is_of(searcher)) {
+                return Ok(Arc::clone(maps));
+            }
+            Arc::clone(&cache.shared)
+        };
+        let maps = shared
+            .maps_of(searcher)
+            .map_err(|e| Error::index("reading facet values", e))?;
+        self.search_cache.borrow_mut().facets = Some(Arc::clone(&maps));
         Ok(maps)
+    }
+
+    /// Makes this handle use the facet columns of `other` (another handle
+    /// on the same archive in this process) instead of decoding its own:
+    /// a server's handles then hold each segment's columns once, not once
+    /// each, and decode a new segment once.
+    pub fn share_facets(&mut self, other: &Archive) {
+        let shared = Arc::clone(&other.search_cache.borrow().shared);
+        let cache = self.search_cache.get_mut();
+        cache.shared = shared;
+        cache.facets = None;
     }
 
     /// The facet counts over every record of the searcher's generation, if
@@ -748,10 +762,11 @@ fn head(text: &str, max: usize) -> String {
 /// What searches keep between them, per index generation.
 #[derive(Default)]
 pub(crate) struct SearchCache {
-    /// The facet columns of the last generation searched with facets.
+    /// The facet columns of the last generation this handle searched with
+    /// facets.
     facets: Option<Arc<FacetMaps>>,
-    /// The distinct facet values those columns map to.
-    facet_values: FacetValues,
+    /// Where they come from, shared with other handles.
+    shared: Arc<SharedFacets>,
     /// The generation and the watermark its commit carries.
     watermark: Option<(u64, i64)>,
     /// The generation and the facet counts over all its records.
@@ -1072,24 +1087,65 @@ impl DimensionColumn {
     }
 }
 
-/// Per dimension, its column in one segment (`None`: no document of the
-/// segment has a value).
-type SegmentColumns = Vec<Option<DimensionColumn>>;
+/// The facet columns of one segment. The single-valued dimensions' numbers
+/// are kept row by row (a document's are side by side), so counting a match
+/// reads one or two cache lines for all of them, where a column each read
+/// one line per dimension, each a likely cache miss on a large segment
+/// (the largest cost of a served search in the profile).
+struct SegmentColumns {
+    /// The dimensions (indexes into [`FACETS`]) kept in `rows`, in order.
+    single: Vec<usize>,
+    /// `rows[doc * single.len() + j]`: document `doc`'s number in dimension
+    /// `single[j]`, [`NO_VALUE`] when it has none.
+    rows: Vec<u32>,
+    /// The multi-valued dimensions, each with its column.
+    multi: Vec<(usize, DimensionColumn)>,
+}
+
+impl SegmentColumns {
+    /// Arranges the decoded columns (per dimension, `None`: no document of
+    /// the segment has a value).
+    fn new(dims: Vec<Option<DimensionColumn>>, max_doc: DocId) -> SegmentColumns {
+        let mut single = Vec::new();
+        let mut columns = Vec::new();
+        let mut multi = Vec::new();
+        for (d, dim) in dims.into_iter().enumerate() {
+            match dim {
+                Some(DimensionColumn::Single(ids)) => {
+                    single.push(d);
+                    columns.push(ids);
+                }
+                Some(column) => multi.push((d, column)),
+                None => {}
+            }
+        }
+        let mut rows = Vec::with_capacity(max_doc as usize * columns.len());
+        for doc in 0..max_doc as usize {
+            rows.extend(columns.iter().map(|ids| ids[doc]));
+        }
+        SegmentColumns {
+            single,
+            rows,
+            multi,
+        }
+    }
+}
 
 /// The distinct values of each dimension, numbered in the order first met.
 /// Only ever appended to while segments are reused, so the numbers in a
 /// segment's map stay valid; started afresh when no segment is (after a
 /// merge), so values of segments gone do not pile up.
-#[derive(Default)]
 pub(crate) struct FacetValues {
     values: Vec<Vec<String>>,
     ids: Vec<HashMap<String, u32>>,
 }
 
 impl FacetValues {
-    fn clear(&mut self) {
-        self.values = vec![Vec::new(); FACETS.len()];
-        self.ids = vec![HashMap::new(); FACETS.len()];
+    fn new() -> FacetValues {
+        FacetValues {
+            values: vec![Vec::new(); FACETS.len()],
+            ids: vec![HashMap::new(); FACETS.len()],
+        }
     }
 
     /// The number of `value` in dimension `d`, added if new.
@@ -1104,6 +1160,37 @@ impl FacetValues {
     }
 }
 
+/// Facet values appended to by one handle while others name their counts.
+type SharedValues = Arc<std::sync::RwLock<FacetValues>>;
+
+/// How many generations' facet maps [`SharedFacets`] keeps: the newest and
+/// the one before it, which a handle not yet refreshed may still search.
+const KEPT_GENERATIONS: usize = 2;
+
+/// The facet maps of the generations searched last, shared by the handles
+/// of one process (see [`Archive::share_facets`]).
+#[derive(Default)]
+pub(crate) struct SharedFacets {
+    /// Newest first.
+    kept: std::sync::Mutex<Vec<Arc<FacetMaps>>>,
+}
+
+impl SharedFacets {
+    /// The maps of `searcher`'s segments, built if no handle has yet (one
+    /// at a time: a handle needing a new segment waits for the one decoding
+    /// it rather than decoding it too).
+    fn maps_of(&self, searcher: &Searcher) -> tantivy::Result<Arc<FacetMaps>> {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(maps) = kept.iter().find(|m| m.is_of(searcher)) {
+            return Ok(Arc::clone(maps));
+        }
+        let maps = Arc::new(FacetMaps::build(searcher, &kept)?);
+        kept.insert(0, Arc::clone(&maps));
+        kept.truncate(KEPT_GENERATIONS);
+        Ok(maps)
+    }
+}
+
 /// The facet columns of every segment of one index generation, each with
 /// the map from its ordinals to numbers in [`FacetValues`].
 pub(crate) struct FacetMaps {
@@ -1114,38 +1201,53 @@ pub(crate) struct FacetMaps {
     sizes: Vec<usize>,
     /// Per segment.
     segments: Vec<Arc<SegmentColumns>>,
+    /// The values the segments' numbers stand for (only appended to while
+    /// these maps live, so the first `sizes` of each stay as they were).
+    values: SharedValues,
 }
 
 impl FacetMaps {
-    /// The maps of `searcher`'s segments: those of `previous` where it has
-    /// the segment, the others read from the segment's dictionaries.
-    fn build(
-        searcher: &Searcher,
-        previous: Option<&FacetMaps>,
-        values: &mut FacetValues,
-    ) -> tantivy::Result<FacetMaps> {
+    /// The maps of `searcher`'s segments: those of `previous` (newest
+    /// first) where one has the segment and maps to the same values as the
+    /// newest, the others read from the segment's dictionaries.
+    fn build(searcher: &Searcher, previous: &[Arc<FacetMaps>]) -> tantivy::Result<FacetMaps> {
         let readers = searcher.segment_readers();
+        let base = previous.first();
         let kept = |id: &tantivy::index::SegmentId| {
-            let previous = previous?;
-            let at = previous.ids.iter().position(|p| p == id)?;
-            Some(Arc::clone(&previous.segments[at]))
+            let base = base?;
+            previous
+                .iter()
+                .filter(|p| Arc::ptr_eq(&p.values, &base.values))
+                .find_map(|p| {
+                    let at = p.ids.iter().position(|i| i == id)?;
+                    Some(Arc::clone(&p.segments[at]))
+                })
         };
         let reuses = readers.iter().any(|r| kept(&r.segment_id()).is_some());
-        if !reuses || values.values.len() != FACETS.len() {
-            values.clear();
-        }
+        let values = match base {
+            Some(base) if reuses => Arc::clone(&base.values),
+            _ => Arc::new(std::sync::RwLock::new(FacetValues::new())),
+        };
         let mut segments = Vec::with_capacity(readers.len());
         for segment in readers {
             let columns = match kept(&segment.segment_id()) {
                 Some(columns) => columns,
-                None => Arc::new(segment_columns(segment, values)?),
+                None => Arc::new(segment_columns(segment, &values)?),
             };
             segments.push(columns);
         }
+        let sizes = values
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values
+            .iter()
+            .map(Vec::len)
+            .collect();
         Ok(FacetMaps {
             ids: readers.iter().map(|r| r.segment_id()).collect(),
-            sizes: values.values.iter().map(Vec::len).collect(),
+            sizes,
             segments,
+            values,
         })
     }
 
@@ -1172,7 +1274,8 @@ impl FacetMaps {
     }
 
     /// Counts as values, largest first (ties by value).
-    fn facets(&self, values: &FacetValues, counts: &[Vec<u64>]) -> Facets {
+    fn facets(&self, counts: &[Vec<u64>]) -> Facets {
+        let values = self.values.read().unwrap_or_else(|e| e.into_inner());
         let mut out = Facets::new();
         for (d, dim) in FACETS.iter().enumerate() {
             let mut found: Vec<(String, u64)> = counts[d]
@@ -1188,10 +1291,12 @@ impl FacetMaps {
     }
 }
 
-/// A segment's facet columns, its ordinals mapped to numbers in `values`.
+/// A segment's facet columns, its ordinals mapped to numbers in `values`
+/// (written to only while the dictionaries are read, not while the columns
+/// are decoded).
 fn segment_columns(
     segment: &SegmentReader,
-    values: &mut FacetValues,
+    values: &SharedValues,
 ) -> tantivy::Result<SegmentColumns> {
     let mut dims = Vec::with_capacity(FACETS.len());
     for (d, dim) in FACETS.iter().enumerate() {
@@ -1200,11 +1305,14 @@ fn segment_columns(
             continue;
         };
         let mut map = Vec::with_capacity(column.num_terms());
-        let mut terms = column.dictionary().stream()?;
-        while terms.advance() {
-            let facet = Facet::from_encoded(terms.key().to_vec())
-                .map_err(|e| tantivy::TantivyError::InternalError(e.to_string()))?;
-            map.push(values.id(d, facet.to_path().last().copied().unwrap_or("")));
+        {
+            let mut values = values.write().unwrap_or_else(|e| e.into_inner());
+            let mut terms = column.dictionary().stream()?;
+            while terms.advance() {
+                let facet = Facet::from_encoded(terms.key().to_vec())
+                    .map_err(|e| tantivy::TantivyError::InternalError(e.to_string()))?;
+                map.push(values.id(d, facet.to_path().last().copied().unwrap_or("")));
+            }
         }
         dims.push(Some(DimensionColumn::decode(
             column.ords(),
@@ -1212,12 +1320,12 @@ fn segment_columns(
             segment.max_doc(),
         )));
     }
-    Ok(dims)
+    Ok(SegmentColumns::new(dims, segment.max_doc()))
 }
 
 /// Facet counting in one segment.
 struct SegmentFacets<'a> {
-    dims: &'a [Option<DimensionColumn>],
+    dims: &'a SegmentColumns,
     counts: &'a mut [Vec<u64>],
 }
 
@@ -1225,10 +1333,20 @@ impl SegmentFacets<'_> {
     /// Counts a document once for each distinct value it has.
     #[inline]
     fn collect(&mut self, doc: DocId) {
-        for (dim, counts) in self.dims.iter().zip(self.counts.iter_mut()) {
-            if let Some(column) = dim {
-                column.count(doc, counts);
+        let dims = self.dims;
+        let width = dims.single.len();
+        if let Some(row) = dims
+            .rows
+            .get(doc as usize * width..(doc as usize + 1) * width)
+        {
+            for (&d, &id) in dims.single.iter().zip(row) {
+                if id != NO_VALUE {
+                    self.counts[d][id as usize] += 1;
+                }
             }
+        }
+        for (d, column) in &dims.multi {
+            column.count(doc, &mut self.counts[*d]);
         }
     }
 }

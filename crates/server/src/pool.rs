@@ -18,9 +18,15 @@ pub struct Pool {
 impl Pool {
     /// Opens `n` read handles on the archive in `dir`.
     pub fn open(dir: &Path, n: usize) -> Result<Pool, archive::Error> {
-        let archives = (0..n)
+        let mut archives = (0..n)
             .map(|_| Archive::open(dir, Mode::Read))
             .collect::<Result<Vec<_>, _>>()?;
+        // One copy of each segment's facet columns for all the handles.
+        if let Some((first, others)) = archives.split_first_mut() {
+            for archive in others {
+                archive.share_facets(first);
+            }
+        }
         Ok(Pool {
             free: Mutex::new(archives),
             returned: Condvar::new(),

@@ -337,6 +337,16 @@ fn search_agrees_with_tantivy_collectors() {
     for query in &queries {
         check(&archive, query);
     }
+    // Read handles sharing their facet columns (as a server's do) count
+    // what a handle of its own counts.
+    let shared = Archive::open(&dir.path().join("a"), Mode::Read).expect("open");
+    let mut sharing = Archive::open(&dir.path().join("a"), Mode::Read).expect("open");
+    sharing.share_facets(&shared);
+    let facet_queries: Vec<&SearchQuery> = queries.iter().filter(|q| q.facets).collect();
+    for query in &facet_queries {
+        check(&shared, query);
+        check(&sharing, query);
+    }
     // Corrections re-index their records into a new segment and delete
     // the old documents: the counts of the segments already decoded and of
     // the new one must still agree with the collectors.
@@ -371,6 +381,18 @@ fn search_agrees_with_tantivy_collectors() {
     for query in queries.iter().filter(|q| q.facets) {
         check(&archive, query);
     }
+    // The sharing handles: one still on the generation before the
+    // corrections while the other has moved on (the new segment decoded
+    // once, into values both use), then both on the new one.
+    shared.refresh().expect("refresh");
+    for query in &facet_queries {
+        check(&shared, query);
+        check(&sharing, query);
+    }
+    sharing.refresh().expect("refresh");
+    for query in &facet_queries {
+        check(&sharing, query);
+    }
     // Some queries find many records, with ties on the page's edge.
     let broad = archive
         .search(&SearchQuery::text("syria"), None)
@@ -390,6 +412,16 @@ fn search_agrees_with_tantivy_collectors() {
     for (query, keys) in queries.iter().zip(&before) {
         check(&archive, query);
         assert_eq!(&sorted_keys(&archive, query), keys, "{query:?}");
+    }
+    // No segment in common with the maps kept: the sharing handles start
+    // their values afresh.
+    sharing.refresh().expect("refresh");
+    for query in &facet_queries {
+        check(&sharing, query);
+    }
+    shared.refresh().expect("refresh");
+    for query in &facet_queries {
+        check(&shared, query);
     }
 }
 
