@@ -455,20 +455,25 @@ pub(crate) fn title_case(name: &str) -> String {
         } else if i > 0 && in_list(word, &PARTICLES) {
             out.extend(word.chars().flat_map(char::to_lowercase));
         } else {
-            let mut segment_start = true;
-            for c in word.chars() {
-                if segment_start {
-                    // Already capital (or a titlecase letter such as `ᾼ`,
-                    // whose upper case is two letters): keep it as it is.
-                    out.push(c);
-                } else {
-                    out.extend(c.to_lowercase());
-                }
-                segment_start = !c.is_alphabetic();
-            }
+            push_title_cased(&mut out, word);
         }
     }
     out
+}
+
+/// A word in capitals title-cased per hyphen and apostrophe segment.
+fn push_title_cased(out: &mut String, word: &str) {
+    let mut segment_start = true;
+    for c in word.chars() {
+        if segment_start {
+            // Already capital (or a titlecase letter such as `ᾼ`, whose
+            // upper case is two letters): keep it as it is.
+            out.push(c);
+        } else {
+            out.extend(c.to_lowercase());
+        }
+        segment_start = !c.is_alphabetic();
+    }
 }
 
 /// A mixed-case word with each part after a hyphen that is in capitals
@@ -479,9 +484,7 @@ fn push_hyphen_parts_title_cased(out: &mut String, word: &str) {
             out.push('-');
         }
         if i > 0 && is_all_caps(part) && !is_roman_numeral(part) {
-            let mut chars = part.chars();
-            out.extend(chars.next());
-            out.extend(chars.flat_map(char::to_lowercase));
+            push_title_cased(out, part);
         } else {
             out.push_str(part);
         }

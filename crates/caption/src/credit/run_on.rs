@@ -184,11 +184,7 @@ fn bracketed_credit_starts(text: &str) -> Vec<usize> {
 /// `man`). `None` when the words in capitals reach the end, or what follows
 /// them does not open a sentence.
 fn next_caption_start(text: &str, from: usize) -> Option<usize> {
-    let mut words = text[from..].split(' ').scan(from, |at, word| {
-        let start = *at;
-        *at += word.len() + 1;
-        Some((start, word))
-    });
+    let mut words = words_from(text, from);
     let (_, first) = words.next()?;
     // The name right after the slash is in capitals too (`EPA/JANE`), or
     // it is written as a name and closed by a party in capitals.
@@ -222,12 +218,7 @@ const MAX_NAME_WORDS: usize = 4;
 /// party in capitals is what closes the credit; without it a name in
 /// title case runs on into the next words and no cut is sure.
 fn after_name_and_party(text: &str, from: usize) -> Option<usize> {
-    let mut at = from;
-    let mut words = text[from..].split(' ').map(|word| {
-        let start = at;
-        at += word.len() + 1;
-        (start, word)
-    });
+    let mut words = words_from(text, from);
     let mut name_words = 0;
     let mut next = words.next();
     while let Some((_, word)) = next.filter(|(_, w)| starts_capitalized(w)) {
@@ -253,6 +244,16 @@ fn after_name_and_party(text: &str, from: usize) -> Option<usize> {
             .then_some(start);
     }
     None
+}
+
+/// The words of `text` from `from` split at single spaces (empty words
+/// between double spaces included), each with its start.
+fn words_from(text: &str, from: usize) -> impl Iterator<Item = (usize, &str)> {
+    text[from..].split(' ').scan(from, |at, word| {
+        let start = *at;
+        *at += word.len() + 1;
+        Some((start, word))
+    })
 }
 
 /// A wire service's picture id: lower-case letters then digits

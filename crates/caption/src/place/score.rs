@@ -18,8 +18,9 @@
 //!   caption names;
 //! - **own name**: the mention spells the candidate's GeoNames main name
 //!   (equal after case and accent folding), not only one of its alternate
-//!   names or a transliteration: `New Delhi` is the main name of the capital and an alternate
-//!   name of Delhi, the larger city around it, and means the capital;
+//!   names or a transliteration: `New Delhi` is the main name of the
+//!   capital and an alternate name of Delhi, the larger city around it,
+//!   and means the capital;
 //! - **capital**: the candidate is its country's capital (GeoNames'
 //!   country table): news is made in capitals far more often than their
 //!   population alone says.
