@@ -244,6 +244,24 @@ fn a_division_alone_never_becomes_the_city() {
     );
 }
 
+#[test]
+fn a_state_outweighs_a_small_town_of_its_name() {
+    // Florida, New York, is a village; the state holds thousands of times
+    // its people.
+    check(
+        "Sunbathers crowd a beach in Florida during a heat wave, May 3, 2024. REUTERS/Jane Roe",
+        no_city().province("Florida").country("US"),
+    );
+}
+
+#[test]
+fn a_town_of_the_divisions_own_name_stays_the_town() {
+    check(
+        "Rescuers search the rubble of a building in Idlib, Syria, May 3, 2024. REUTERS/Jane Roe",
+        city("Idlib").country("SY"),
+    );
+}
+
 // ---- Item 3: evidence before a place ----
 
 #[test]

@@ -235,6 +235,7 @@ pub(crate) fn assemble(parts: Parts) -> Gazetteer {
         admin1_by_skeleton,
         country_by_name,
         capitals: std::sync::OnceLock::new(),
+        admin1_populations: std::sync::OnceLock::new(),
     }
 }
 

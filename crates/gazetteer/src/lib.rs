@@ -315,6 +315,8 @@ pub struct Gazetteer {
     country_by_name: FxHashMap<String, u32>,
     /// Ids of the national capitals, sorted; made on first use.
     capitals: std::sync::OnceLock<Vec<GeonameId>>,
+    /// Total population of the places of `admin1[i]`; made on first use.
+    admin1_populations: std::sync::OnceLock<Vec<u64>>,
 }
 
 thread_local! {
@@ -578,6 +580,28 @@ impl Gazetteer {
     pub fn admin1(&self, code: &str) -> Option<&Admin1> {
         let index = *self.admin1_by_code.get(code)?;
         self.admin1.get(index as usize)
+    }
+
+    /// The summed population of the gazetteer's places in a division: how
+    /// big the division is next to a town that bears its name (`Florida`,
+    /// the state, against Florida, New York). Summed once, on the first call.
+    pub fn admin1_population(&self, division: &Admin1) -> u64 {
+        let totals = self.admin1_populations.get_or_init(|| {
+            let mut totals = vec![0u64; self.admin1.len()];
+            for place in &self.places {
+                let index = place
+                    .admin1_code
+                    .as_deref()
+                    .and_then(|code| self.admin1_by_code.get(code));
+                if let Some(&index) = index {
+                    totals[index as usize] += u64::from(place.population);
+                }
+            }
+            totals
+        });
+        self.admin1_by_code
+            .get(division.code.as_str())
+            .map_or(0, |&index| totals[index as usize])
     }
 
     /// The named admin1 divisions of a country, sorted by code.

@@ -483,6 +483,29 @@ fn hometown_or_nationality(p: &Phrase<'_>) -> Decision {
     (after_name || after_name_comma).then_some(None)
 }
 
+/// The one division a name means: the only one so named, or one whose
+/// towns hold 50 times the people of every other's (Florida, the US state,
+/// over Florida, the Uruguayan department).
+fn dominant_division<'g>(
+    divisions: &[&'g gazetteer::Admin1],
+    gazetteer: &Gazetteer,
+) -> Option<&'g gazetteer::Admin1> {
+    let (&first, rest) = divisions.split_first()?;
+    if rest.is_empty() {
+        return Some(first);
+    }
+    let people = |d: &gazetteer::Admin1| gazetteer.admin1_population(d);
+    let biggest = divisions.iter().copied().max_by_key(|d| people(d))?;
+    let others = divisions
+        .iter()
+        .filter(|d| d.code != biggest.code)
+        .map(|d| people(d))
+        .max()
+        .unwrap_or(0);
+    let size = people(biggest);
+    (size > 0 && size >= 50 * others).then_some(biggest)
+}
+
 /// What the gazetteer and the word lists know the name as: a US state
 /// abbreviation after a comma, a country, a region, a division after a
 /// comma ("Harvey, Louisiana").
@@ -518,13 +541,22 @@ fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
     // bears its name (Idlib is a town in Idlib province) and the name is
     // too long to be a namesake of another word.
     let long_name = p.words.len() >= 2 || p.words[0].contains('-');
-    // "in Tibet", "in Queensland": a division's one-word name where a
-    // place must stand, when no town bears that very name (the town found
-    // would only be a lookalike spelling: `Taïbet` for `Tibet`).
-    let no_town_so_named =
-        || p.cue == Cue::Scene && p.gazetteer.places_named_exactly(p.name).is_empty();
     let only_exact = !(p.after_comma || long_name);
-    if !only_exact || no_town_so_named() {
+    // "in Tibet", "in Queensland": a division's one-word name where a
+    // place must stand. When no town bears that very name, the town found
+    // would only be a lookalike spelling (`Taïbet` for `Tibet`); the
+    // largest town that does bear it is weighed against the division below.
+    let at_scene = only_exact && p.cue == Cue::Scene;
+    let largest_town = at_scene
+        .then(|| {
+            p.gazetteer
+                .places_named_exactly(p.name)
+                .iter()
+                .map(|m| m.place.population)
+                .max()
+        })
+        .flatten();
+    if !only_exact || at_scene {
         // Without the comma's context a spelling variant is no division
         // ("In the Blood" is not `Bled`).
         let divisions = if only_exact {
@@ -533,7 +565,18 @@ fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
         } else {
             p.gazetteer.admin1_named(p.name, p.country_after(p.end))
         };
-        if let [division] = divisions.as_slice() {
+        if let Some(division) = dominant_division(&divisions, p.gazetteer) {
+            // "in Florida" is the state, not Florida, New York: a division
+            // whose towns hold 50 times the people of the largest town of
+            // its name outweighs that town (Washington, D.C., next to
+            // Washington state does not; a town of the division's own name
+            // inside it, as Idlib, is the town).
+            let outweighs_towns = largest_town.is_some_and(|town| {
+                p.gazetteer.admin1_population(division) >= 50 * u64::from(town)
+            });
+            if largest_town.is_some() && !outweighs_towns {
+                return None;
+            }
             let places = p.gazetteer.places_named(p.name);
             let own_town = places.iter().any(|m| {
                 m.kind == MatchKind::Folded
@@ -548,7 +591,7 @@ fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
             let big_namesake = places.iter().any(|m| {
                 m.place.population >= 50_000 && gazetteer::strict_key(&m.place.name) == key
             });
-            if !big_namesake && (p.after_comma || !own_town) {
+            if (outweighs_towns || !big_namesake) && (p.after_comma || !own_town) {
                 let kind = MentionKind::Province {
                     code: Some(division.code.clone()),
                     country: Some(division.country),
