@@ -26,7 +26,7 @@ use caption::{LabelLine, LineKind, Model};
 /// for 10, 0.817 for 12, 0.818 for 14, 0.831 for 16, 0.829 for 20. A new
 /// page order each pass gave less (0.79 for 30 shuffled passes against
 /// 0.84 for 12 fixed ones, on the 30 pages of 2026-11).
-const EPOCHS: usize = 16;
+const EPOCHS: usize = 32;
 
 /// Captions of a shared caption set per training page.
 const CAPTIONS_PER_PAGE: usize = 20;
@@ -197,57 +197,40 @@ fn kinds_from_gold(lines: &[LabelLine], gold: &[String]) -> Vec<LineKind> {
         // A credit line, then its caption: next to it, or after a slide
         // counter and a few lines of chrome (the slide's headline) that
         // stay chrome.
-        let reach = if lines.get(i + 1).is_some_and(|l| l.slide_counter) {
+        let reach = if lines.get(i + 1).is_some_and(|l| l.slide_header) {
             MAX_CHROME_BEFORE_CAPTION
         } else {
             0
         };
-        let caption_below = (i + 1..lines.len().min(i + 2 + reach)).find(|&j| {
-            !lines[j].words.is_empty() && gold.contains(&format!("{} {words}", lines[j].words))
+        // The caption's first line below, and the caption without this
+        // credit, which the page put first.
+        let credit_last = format!(" {words}");
+        let caption_below = (i + 1..lines.len().min(i + 2 + reach)).find_map(|j| {
+            let first = lines[j].words.as_str();
+            if first.is_empty() {
+                return None;
+            }
+            gold.iter()
+                .filter_map(|g| g.strip_suffix(&credit_last))
+                .find(|rest| starts_with_words(rest, first))
+                .map(|rest| (j, rest))
         });
-        if let Some(j) = caption_below {
+        if let Some((j, caption)) = caption_below {
             kinds[i] = LineKind::CreditBefore;
-            kinds[j] = LineKind::CaptionStart;
-            i = j + 1;
+            i = label_caption(lines, &mut kinds, j, caption);
             continue;
         }
         let Some(caption) = gold_started_by(words, gold) else {
             i += 1;
             continue;
         };
-        kinds[i] = LineKind::CaptionStart;
-        let mut consumed = words.len();
-        let mut j = i + 1;
-        while j < lines.len() && consumed < caption.len() {
-            let rest = caption[consumed..].trim_start();
-            let next = lines[j].words.as_str();
-            if next.is_empty() || !starts_with_words(rest, next) {
-                break;
-            }
-            kinds[j] = if rest.len() == next.len() && lines[j].credit_only {
-                LineKind::CreditAfter
-            } else {
-                LineKind::CaptionContinuation
-            };
-            consumed = caption.len() - rest.len() + next.len();
-            j += 1;
-        }
-        // A teaser: the line after repeats this one's words and goes on
-        // with the caption; this one is chrome, the caption starts there.
-        if j == i + 1
-            && consumed < caption.len()
-            && lines
-                .get(j)
-                .is_some_and(|next| next.words.len() > words.len() && next.words.starts_with(words))
-        {
-            kinds[i] = LineKind::Chrome;
-        }
-        i = j;
+        i = label_caption(lines, &mut kinds, i, caption);
     }
-    // A place heading above its caption is chrome to the model: the
-    // segmenter joins it to the caption below (`caption::segment`).
+    // A heading above its caption (a place, or a date and a place) is
+    // chrome to the model: the segmenter joins it to the caption below
+    // (`caption::segment`).
     for i in 0..lines.len() {
-        if kinds[i] != LineKind::CaptionStart || !lines[i].place_heading {
+        if kinds[i] != LineKind::CaptionStart || !lines[i].heading {
             continue;
         }
         let next = (i + 1..lines.len()).find(|&j| !lines[j].words.is_empty());
@@ -257,6 +240,40 @@ fn kinds_from_gold(lines: &[LabelLine], gold: &[String]) -> Vec<LineKind> {
         }
     }
     kinds
+}
+
+/// Labels line `i` as the start of `caption` and the lines after it that
+/// go on with its words; the index after the caption's last line.
+fn label_caption(lines: &[LabelLine], kinds: &mut [LineKind], i: usize, caption: &str) -> usize {
+    let words = lines[i].words.as_str();
+    kinds[i] = LineKind::CaptionStart;
+    let mut consumed = words.len();
+    let mut j = i + 1;
+    while j < lines.len() && consumed < caption.len() {
+        let rest = caption[consumed..].trim_start();
+        let next = lines[j].words.as_str();
+        if next.is_empty() || !starts_with_words(rest, next) {
+            break;
+        }
+        kinds[j] = if rest.len() == next.len() && lines[j].credit_only {
+            LineKind::CreditAfter
+        } else {
+            LineKind::CaptionContinuation
+        };
+        consumed = caption.len() - rest.len() + next.len();
+        j += 1;
+    }
+    // A teaser: the line after repeats this one's words and goes on
+    // with the caption; this one is chrome, the caption starts there.
+    if j == i + 1
+        && consumed < caption.len()
+        && lines
+            .get(j)
+            .is_some_and(|next| next.words.len() > words.len() && next.words.starts_with(words))
+    {
+        kinds[i] = LineKind::Chrome;
+    }
+    j
 }
 
 /// The gold caption a line's words start, whole or cut short.

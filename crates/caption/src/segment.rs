@@ -35,7 +35,7 @@ pub use model::LineKind;
 
 use crate::credit::CreditFound;
 use crate::span::Span;
-use line::Line;
+use line::{Label, Line};
 use model::Weights;
 
 /// One caption's place in the input.
@@ -147,8 +147,12 @@ impl Page {
                     return 1 << LineKind::CaptionStart.index()
                         | 1 << LineKind::CaptionContinuation.index();
                 }
-                let counter = if l.counter { model::SLIDE_COUNTER } else { 0 };
-                counter
+                let header = if is_slide_header(l, *p) {
+                    model::SLIDE_HEADER
+                } else {
+                    0
+                };
+                header
                     | model::possible_kinds(
                         l.content.is_empty(),
                         p & (features::CREDIT_ONLY | features::CREDIT_LABEL) != 0,
@@ -156,6 +160,18 @@ impl Page {
                     )
             })
             .collect::<Vec<u8>>();
+        // A credit label straight above a caption label (`Image copyright
+        // AFP` / `Image caption ...`) credits the picture whose caption
+        // follows: the labels say the side, as a page's template does.
+        for i in 1..possible.len() {
+            if lines[i - 1].label == Label::Credit
+                && lines[i].label == Label::Caption
+                && possible[i - 1] & (1 << LineKind::CreditBefore.index()) != 0
+            {
+                possible[i - 1] &=
+                    1 << LineKind::CreditBefore.index() | 1 << LineKind::Chrome.index();
+            }
+        }
         // A line cut short (`...more`) ends its caption: the next line
         // never carries it on.
         for i in 1..possible.len() {
@@ -164,10 +180,7 @@ impl Page {
             }
         }
         let features = features::features(&props, &gaps);
-        let headings = props
-            .iter()
-            .map(|p| p & features::PLACE_HEADING != 0)
-            .collect();
+        let headings = heading_lines(&props, &gaps);
         Page {
             lines,
             credits,
@@ -177,6 +190,30 @@ impl Page {
             headings,
         }
     }
+}
+
+/// A slide counter (`3 of 29`) or a headline: what a slideshow may put
+/// between a picture's credit and its caption.
+fn is_slide_header(line: &Line, props: features::Props) -> bool {
+    line.counter || props & features::HEADLINE != 0
+}
+
+/// Which lines head the caption below them: a place heading (`Kharkiv,
+/// Ukraine`), or a date line straight above one (`Dec. 30, 2011` /
+/// `Dhampus, Nepal`: a dateline on two lines of its own).
+fn heading_lines(props: &[features::Props], gaps: &[bool]) -> Vec<bool> {
+    const DATE_LINE: features::Props = features::DATE | features::YEAR | features::FEW_WORDS;
+    let place_heading = |i: usize| {
+        props
+            .get(i)
+            .is_some_and(|p| p & features::PLACE_HEADING != 0)
+    };
+    (0..props.len())
+        .map(|i| {
+            place_heading(i)
+                || props[i] & DATE_LINE == DATE_LINE && place_heading(i + 1) && !gaps[i + 1]
+        })
+        .collect()
 }
 
 /// A line-kind model: the fitted one, or one fitted anew (`fit`).
@@ -330,12 +367,13 @@ pub struct LabelLine {
     pub words: String,
     /// The line is a credit and nothing else.
     pub credit_only: bool,
-    /// The line opened with a slide counter (`3 of 29`), which may stand
-    /// between a credit and the caption below it.
-    pub slide_counter: bool,
-    /// The line is a place heading (`Kharkiv, Ukraine`): chrome to the
-    /// model, joined to the caption below it by [`assemble`].
-    pub place_heading: bool,
+    /// The line is a slide counter (`3 of 29`) or a headline, which may
+    /// stand between a credit and the caption below it.
+    pub slide_header: bool,
+    /// The line heads the caption below it (`Kharkiv, Ukraine`, or a date
+    /// line above such a place): chrome to the model, joined to the
+    /// caption below it by [`assemble`].
+    pub heading: bool,
 }
 
 /// The non-blank lines of a page, in order, for labelling them from a
@@ -343,14 +381,17 @@ pub struct LabelLine {
 pub fn label_lines(input: &str) -> Vec<LabelLine> {
     let lines = line::read_lines(input);
     let (props, _) = features::props_of(input, &lines);
+    let gaps: Vec<bool> = lines.iter().map(|l| l.blank_before).collect();
+    let headings = heading_lines(&props, &gaps);
     lines
         .iter()
         .zip(props)
-        .map(|(l, p)| LabelLine {
+        .zip(headings)
+        .map(|((l, p), heading)| LabelLine {
             words: crate::text::normalize_whitespace(l.text(input)),
             credit_only: p & features::CREDIT_ONLY != 0,
-            slide_counter: l.counter,
-            place_heading: p & features::PLACE_HEADING != 0,
+            slide_header: is_slide_header(l, p),
+            heading,
         })
         .collect()
 }
@@ -385,14 +426,19 @@ fn assemble(
     // credit label.
     let mut credit_below: Option<(Span, bool)> = None;
     let mut alt_below: Option<&Line> = None;
-    let mut heading_above: Option<&Line> = None;
+    // Heading lines (a place, or a date and a place) waiting for the
+    // caption below them.
+    let mut heading_above: Vec<&Line> = Vec::new();
     for (i, (line, &kind)) in lines.iter().zip(kinds).enumerate() {
-        let heading = heading_above.take();
+        let heading = std::mem::take(&mut heading_above);
         // `ALT TEXT Image copyright AGENCY` / `Image caption CAPTION`: the
         // words before a credit label on its own line of input are the
         // picture's alt text, the same picture as the caption below.
+        // A labelled caption is no alt text (a flattened page runs the
+        // next picture's credit on after it).
         let alt = (kinds.get(i + 1) == Some(&LineKind::CreditBefore)
             && !line.content.is_empty()
+            && line.label != Label::Caption
             && !input[line.span.end..lines[i + 1].span.start].contains('\n'))
         .then_some(line);
         match (kind, alt) {
@@ -403,7 +449,11 @@ fn assemble(
             (LineKind::Chrome, None) => {
                 finish(input, current.take(), &mut out);
                 if headings[i] {
-                    heading_above = Some(line);
+                    // A heading straight below another goes on with it.
+                    if !line.blank_before {
+                        heading_above = heading;
+                    }
+                    heading_above.push(line);
                 } else if line.content.is_empty() {
                     heading_above = heading;
                 }
@@ -418,7 +468,11 @@ fn assemble(
                     credit: credit.map(|(span, _)| span),
                     labelled_credit: credit.is_some_and(|(_, labelled)| labelled),
                 };
-                for above in [alt_below.take(), heading].into_iter().flatten() {
+                let above_lines = alt_below
+                    .take()
+                    .into_iter()
+                    .chain(heading.into_iter().rev());
+                for above in above_lines {
                     caption.span.start = caption.span.start.min(above.span.start);
                     caption.parts.insert(0, above.content);
                     caption.credit_read = None;

@@ -148,6 +148,7 @@ const INNER_LABELS: &[&str] = &[
 fn cuts(line: &str) -> impl Iterator<Item = usize> {
     let mut cuts = inner_labels(line);
     cuts.extend(crate::credit::run_on_starts(line));
+    cuts.extend(glued_counters(line));
     // A flattened page: after each labelled credit, the share buttons (a
     // line of chrome of their own), then the next caption, or the line's
     // end after the last credit.
@@ -166,6 +167,42 @@ fn cuts(line: &str) -> impl Iterator<Item = usize> {
     cuts.sort_unstable();
     cuts.dedup();
     cuts.into_iter()
+}
+
+/// Where slide counters glued inside a flattened gallery start
+/// (`...Credit:Jo Bloggs2/23Men rest...`): a `K/N` right before a capital
+/// or a quote, when `N` is the same for several of them, so that a figure
+/// (`24/7`, a score) is not taken for one. Never at the line's start.
+fn glued_counters(line: &str) -> Vec<usize> {
+    const MAX_DIGITS: usize = 3;
+    let bytes = line.as_bytes();
+    let mut found: Vec<(usize, &str)> = Vec::new();
+    for slash in memchr::memchr_iter(b'/', bytes) {
+        let before = bytes[..slash]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let after = bytes[slash + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if before == 0 || before > MAX_DIGITS || after == 0 || after > MAX_DIGITS {
+            continue;
+        }
+        let next = line[slash + 1 + after..].chars().next();
+        if !next.is_some_and(|c| c.is_uppercase() || matches!(c, '"' | '\u{201c}')) {
+            continue;
+        }
+        found.push((slash - before, &line[slash + 1..slash + 1 + after]));
+    }
+    found
+        .iter()
+        .filter(|(start, total)| {
+            *start > 0 && found.iter().filter(|(_, other)| other == total).count() >= 2
+        })
+        .map(|&(start, _)| start)
+        .collect()
 }
 
 /// Where the run of navigation words (`Share Tweet Facebook`) at `from`
@@ -368,6 +405,9 @@ fn strip_numbering(text: &str) -> Option<&str> {
         return None;
     }
     let rest = &rest[digits..];
+    if !open && glued_to_numbering(rest) {
+        return Some(rest);
+    }
     let rest = match rest.as_bytes().first() {
         Some(b')') => &rest[1..],
         Some(b'.') if !open && rest[1..].starts_with(' ') => &rest[1..],
@@ -378,6 +418,19 @@ fn strip_numbering(text: &str) -> Option<&str> {
         rest.starts_with(|c: char| c.is_uppercase() || matches!(c, '"' | '\u{201c}' | '\''));
     // A deck that prints the slide number twice (`2. 2. Men rest`).
     (opens_item || strip_numbering(rest).is_some()).then_some(rest)
+}
+
+/// A slide number glued to the caption's first word (`2Men walk`,
+/// `1A police officer`), as pages that print the number in its own box
+/// paste: a capital, then a lower-case letter or a one-letter word. A
+/// figure with a unit (`3D`, `5G`, `4K`) is followed by a capital or a
+/// space after a letter other than `A` and `I`, and stays.
+fn glued_to_numbering(rest: &str) -> bool {
+    match rest.as_bytes() {
+        [first, second, ..] if first.is_ascii_uppercase() && second.is_ascii_lowercase() => true,
+        [b'A' | b'I', b' ', third, ..] => third.is_ascii_lowercase(),
+        _ => false,
+    }
 }
 
 fn strip_leading_tag(text: &str) -> Option<&str> {
@@ -455,7 +508,31 @@ mod tests {
                 Label::None,
                 false,
             ),
+            (
+                "7Men rest on a bench.",
+                "Men rest on a bench.",
+                Label::None,
+                false,
+            ),
+            (
+                "12A man rests on a bench.",
+                "A man rests on a bench.",
+                Label::None,
+                false,
+            ),
             // Figures and years are no numbering.
+            (
+                "3D printers line a hall.",
+                "3D printers line a hall.",
+                Label::None,
+                false,
+            ),
+            (
+                "4K screens line a hall.",
+                "4K screens line a hall.",
+                Label::None,
+                false,
+            ),
             (
                 "2.5 million people voted.",
                 "2.5 million people voted.",
@@ -556,6 +633,23 @@ mod tests {
             ]
         );
         assert!(!lines[1].blank_before);
+    }
+
+    #[test]
+    fn counters_glued_inside_a_flattened_gallery_split_it() {
+        let input = "Gallery 12 Images1/12Boats wait at the quay. Credit:Ana Ruiz2/12Men sit on a wall, open 24/7.Credit:Li Wei";
+        let lines = read_lines(input);
+        let got: Vec<(&str, bool)> = lines.iter().map(|l| (l.text(input), l.counter)).collect();
+        assert_eq!(
+            got,
+            [
+                ("Gallery 12 Images", false),
+                ("Boats wait at the quay. Credit:Ana Ruiz", true),
+                ("Men sit on a wall, open 24/7.Credit:Li Wei", true),
+            ]
+        );
+        // One `K/N` alone is a figure, not a counter.
+        assert_eq!(read_lines("Fans watch the 3/4Final at a bar.").len(), 1);
     }
 
     #[test]

@@ -120,9 +120,10 @@ pub(crate) fn possible_kinds(empty: bool, credit_like: bool, labelled: bool) -> 
 const SIDED: u8 = 1 << 7;
 
 /// A bit beside the kinds in a line's possible set: the line is a slide
-/// counter (`3 of 29`), which a slideshow may put between a picture's
-/// credit and its caption.
-pub(crate) const SLIDE_COUNTER: u8 = 1 << 6;
+/// counter (`3 of 29`) or a headline, which a slideshow may put between a
+/// picture's credit and its caption (`NAME / AGENCY`, then the picture's
+/// title, then its caption).
+pub(crate) const SLIDE_HEADER: u8 = 1 << 6;
 
 /// Whether `kind` may follow `previous` (`None`: the first line) on a line
 /// that may have `possible` kinds; the rest is the weights' business.
@@ -132,11 +133,11 @@ pub(crate) fn allowed(previous: Option<LineKind>, kind: LineKind, possible: u8) 
         return false;
     }
     match (previous, kind) {
-        // A slide counter may stand between a credit and the caption below
-        // it, and the slide's headline after the counter: the credit waits
+        // A slide counter or headline may stand between a credit and the
+        // caption below it, and more headings after it: the credit waits
         // for its caption.
         (Some(CreditBefore), k) => {
-            k == CaptionStart || (k == Chrome && possible & SLIDE_COUNTER != 0)
+            k == CaptionStart || (k == Chrome && possible & SLIDE_HEADER != 0)
         }
         (Some(CaptionStart | CaptionContinuation), CaptionContinuation | CreditAfter) => true,
         (_, CaptionContinuation | CreditAfter) => false,
