@@ -563,6 +563,11 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             .filter(|&t| t > start)
             .min()
             .unwrap_or(end);
+        // A bracket the text never closes (a caption cut inside its
+        // credit, `(AP Photo/Jane Doe`) is no part of a name.
+        let open =
+            text[start..stop].starts_with(['(', '[']) && !text[start..stop].contains([')', ']']);
+        let start = start + usize::from(open);
         let body_text = &text[start..stop];
         let parsed = body::parse(body_text, setting)?;
         let (raw_start, raw_end) = body::trim_range(body_text);
@@ -573,6 +578,20 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             parsed,
         })
     };
+    // A lead-in after a sentence's end opens the credit (`... 2011. PHOTO :
+    // REUTERS`, `... Hira and Sana. Photo: Courtesy ...`): the sentence
+    // before it is the caption's, however credit-like its words.
+    let labelled = candidates
+        .iter()
+        .copied()
+        .filter(|&c| {
+            body::lead_in_len(&text[c..end]).is_some()
+                && text[..c].trim_end().ends_with(['.', '!', '?'])
+        })
+        .min();
+    if let Some(label) = labelled {
+        candidates.retain(|&c| c >= label);
+    }
     // The longest tail that parses wins: try the farthest start first and
     // stop at the first that parses, rather than parsing every shorter one.
     candidates

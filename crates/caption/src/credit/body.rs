@@ -30,7 +30,7 @@ enum Marker {
 }
 
 /// Lead-ins, lower case, longest first where one is a prefix of another.
-const MARKERS: [(&str, Marker); 59] = [
+const MARKERS: [(&str, Marker); 61] = [
     ("photo credit should read", Marker::Plain),
     ("pool photo by", Marker::Plain),
     ("credit should read", Marker::Plain),
@@ -77,6 +77,9 @@ const MARKERS: [(&str, Marker); 59] = [
     ("photograph:", Marker::Plain),
     ("photos:", Marker::Plain),
     ("photo:", Marker::Plain),
+    // A typed-in label with a space before its colon (`PHOTO : REUTERS`).
+    ("photo :", Marker::Plain),
+    ("picture :", Marker::Plain),
     ("pictures:", Marker::Plain),
     ("picture:", Marker::Plain),
     ("pic:", Marker::Plain),
@@ -390,10 +393,14 @@ impl Parsed {
         };
         // And an outlet is some photographer's: `KCNA/Reuters` is a state
         // agency's picture passed on by Reuters.
+        let bare = source
+            .strip_prefix("The ")
+            .or_else(|| source.strip_prefix("THE "))
+            .unwrap_or(source);
         if self.creators.is_empty()
             || self.handout
-            || source.contains(' ')
-            || name::has_org_word(source)
+            || bare.contains(' ')
+            || name::has_org_word(bare)
         {
             return;
         }
@@ -708,12 +715,15 @@ fn leading_agency(segment: &str) -> Option<(&'static str, &str)> {
     // The longer agency first: `AP Photo Jane` is `AP Photo` and `Jane`.
     for space in [spaces.next().unwrap_or(first), first] {
         let (head, tail) = (&segment[..space], segment.get(space + 1..)?);
-        if !tail.starts_with(|c: char| c.is_uppercase()) {
+        let Some(agency::Agency::Canonical(name)) = agency::lookup(head) else {
             continue;
+        };
+        // `Getty Images for Acme` is the longer agency and a client, not
+        // `Getty` and a name.
+        if !tail.starts_with(|c: char| c.is_uppercase()) {
+            return None;
         }
-        if let Some(agency::Agency::Canonical(name)) = agency::lookup(head) {
-            return Some((name, tail));
-        }
+        return Some((name, tail));
     }
     None
 }
@@ -792,9 +802,11 @@ fn may_hold_joiner(segment: &str) -> bool {
         .any(|w| w[0] == b' ' && matches!(w[1], b'f' | b'F' | b'p' | b'P' | b'c' | b'a' | b'&'))
 }
 
-/// A leading `the` is no part of an organisation's name (`the Smith family`).
+/// A leading `the` in lower case is no part of an organisation's name
+/// (`courtesy of the Smith family`); a capital one is, as the outlet
+/// writes it (`The Citizen`).
 fn strip_article(source: &str) -> &str {
-    for article in ["the ", "The ", "THE "] {
+    for article in ["the "] {
         if let Some(rest) = source.strip_prefix(article) {
             if !rest.is_empty() {
                 return rest;

@@ -943,3 +943,42 @@ fn a_name_after_a_cut_off_credit_label_is_a_credit() {
         None
     );
 }
+
+#[test]
+fn a_label_after_a_sentence_end_opens_the_credit() {
+    // The sentence before the label reads like a credit (capitals, a
+    // date), but the label says where the credit starts.
+    assert_eq!(
+        who("Worshippers light candles at St. Mary's Church in Lowtown May 2, 2019. PHOTO : REUTERS"),
+        (vec![], strings(&["Reuters"]), None)
+    );
+    assert_eq!(
+        who("A bakery opens in Lowtown. Ana and Li. Photo: Courtesy Acme Events"),
+        (vec![], vec![], Some("Acme Events".to_string()))
+    );
+}
+
+#[test]
+fn a_bracket_never_closed_is_no_part_of_the_credit() {
+    // A caption cut inside its credit.
+    assert_eq!(
+        who("Horses pull a cart through the park. (AP Photo/Jane Doe"),
+        (strings(&["Jane Doe"]), strings(&["AP"]), None)
+    );
+}
+
+#[test]
+fn getty_images_for_a_client_credits_getty_images() {
+    assert_eq!(
+        who("Guests arrive at a gala in Lowtown. (Photo by Jane Doe/Getty Images for Acme Festival)"),
+        (strings(&["Jane Doe"]), strings(&["Getty Images"]), None)
+    );
+}
+
+#[test]
+fn an_outlet_named_with_the_keeps_it() {
+    assert_eq!(
+        who("A candidate speaks in Lowtown. Picture: Jane Doe/The Herald"),
+        (strings(&["Jane Doe"]), strings(&["The Herald"]), None)
+    );
+}
