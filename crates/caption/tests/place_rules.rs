@@ -262,6 +262,14 @@ fn a_town_of_the_divisions_own_name_stays_the_town() {
     );
 }
 
+#[test]
+fn canadian_province_abbreviation_after_a_city() {
+    check(
+        "A singer performs at a concert hall in Victoria, B.C. on July 22. (Jane Roe/The Canadian Press)",
+        city("Victoria").province("British Columbia").country("CA").id(6174041),
+    );
+}
+
 // ---- Item 3: evidence before a place ----
 
 #[test]
@@ -963,5 +971,23 @@ fn a_name_that_is_one_place_s_own_and_another_s_alternate_is_the_first() {
     check(
         "Traders open their stalls at a spice market in Delhi, India, May 3, 2024. REUTERS/Jane Roe",
         city("Delhi").country("IN").id(1273294),
+    );
+}
+
+#[test]
+fn a_country_owning_the_scene_at_a_scene_cue_is_the_country() {
+    check(
+        "Deputies clash in Ukraine's parliament before a vote on the budget. REUTERS/Jane Roe",
+        no_city().country("UA"),
+    );
+}
+
+#[test]
+fn the_scene_town_anchors_the_country_over_a_lookalike_word() {
+    // `Sufi` spells like Sofia, a bigger town; the caption's scene is
+    // New Delhi.
+    check(
+        "Pilgrims pray at a shrine of a Sufi saint in New Delhi, April 8, 2016. REUTERS/Jane Roe",
+        city("New Delhi").country("IN").id(1261481),
     );
 }

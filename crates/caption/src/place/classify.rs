@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use gazetteer::{CountryCode, Gazetteer, MatchKind};
 
 use super::lexicon::{
-    demonym_country, is_demonym, is_one_of, starts_upper, strip_possessive, us_state_abbreviation,
+    demonym_country, division_abbreviation, is_demonym, is_one_of, starts_upper, strip_possessive,
     DIRECTIONS, DISTRICT_HEADS, FACILITY_HEADS, FACILITY_MODIFIERS, HEAVENLY_BODIES, LEAD_HEADS,
     POSSESSED_PLACE_WORDS, PROVINCE_HEADS, REGION_WORDS, RESIDENT_WORDS, SETTLEMENT_HEADS,
     SETTLEMENT_LEADS,
@@ -298,7 +298,13 @@ fn possessive_names_place(phrase: &Phrase<'_>) -> bool {
             || is_one_of(w, DIRECTIONS)
             || is_one_of(w, FACILITY_HEADS)
     });
-    place_word_ahead || (possessed_name_follows(phrase) && is_known_town(phrase))
+    // "in Ukraine's parliament": what a country owns at a scene cue is in
+    // that country, whatever it is.
+    let country_at_scene =
+        phrase.cue == Cue::Scene && phrase.gazetteer.country_named(phrase.name).is_some();
+    place_word_ahead
+        || country_at_scene
+        || (possessed_name_follows(phrase) && is_known_town(phrase))
 }
 
 /// A capitalized word follows that is no title, event or demonym.
@@ -506,20 +512,20 @@ fn dominant_division<'g>(
     (size > 0 && size >= 50 * others).then_some(biggest)
 }
 
-/// What the gazetteer and the word lists know the name as: a US state
-/// abbreviation after a comma, a country, a region, a division after a
+/// What the gazetteer and the word lists know the name as: a state or
+/// province abbreviation after a comma, a country, a region, a division after a
 /// comma ("Harvey, Louisiana").
 fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
     let last = p.end - 1;
     if let Some(code) = p
         .words
         .first()
-        .and_then(|w| us_state_abbreviation(w))
+        .and_then(|w| division_abbreviation(w))
         .filter(|_| p.words.len() == 1 && p.after_comma)
     {
         let kind = MentionKind::Province {
             code: Some(code.to_string()),
-            country: CountryCode::new("US"),
+            country: code.get(..2).and_then(CountryCode::new),
         };
         return Some(Some(p.mention(kind, p.name, last)));
     }

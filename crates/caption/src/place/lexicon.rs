@@ -376,9 +376,21 @@ pub(super) fn never_in_place_name(word: &str) -> bool {
     month || classes & (WEEKDAY | STORM) != 0
 }
 
-/// AP-style US state abbreviations and their GeoNames admin1 codes.
-pub(super) fn us_state_abbreviation(word: &str) -> Option<&'static str> {
+/// AP-style abbreviations of US states and Canadian provinces (`Ga.`,
+/// `B.C.`) and their GeoNames admin1 codes (`CC.NN`: the country first).
+/// `Man.` (Manitoba) is left out: it ends too many sentences (`the Isle
+/// of Man.`).
+pub(super) fn division_abbreviation(word: &str) -> Option<&'static str> {
     Some(match word {
+        "B.C." => "CA.02",
+        "Alta." => "CA.01",
+        "N.B." => "CA.04",
+        "Nfld." => "CA.05",
+        "N.S." => "CA.07",
+        "Ont." => "CA.08",
+        "P.E.I." => "CA.09",
+        "Que." => "CA.10",
+        "Sask." => "CA.11",
         "Ala." => "US.AL",
         "Ariz." => "US.AZ",
         "Ark." => "US.AR",

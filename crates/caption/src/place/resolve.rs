@@ -160,18 +160,20 @@ pub(super) fn resolve_settlements(
     // Settlements of one caption lie in one country: the most prominent
     // resolved one anchors it, and a name that resolved elsewhere is
     // re-resolved there, or left unresolved when it has no namesake there
-    // and stands next to the anchor ("Jubar, Damascus").
+    // and stands next to the anchor ("Jubar, Damascus"). A name at a scene
+    // cue (`in New Delhi`) outranks one without (`a shrine of Sufi saint`,
+    // whatever town it spells): the scene says where the caption is.
     if strong_countries.is_empty() {
         let anchor = mentions
             .iter()
             .filter_map(|m| match &m.kind {
                 MentionKind::Settlement {
                     resolved: Some(p), ..
-                } => Some(&p.place),
+                } => Some((m.cue == Cue::Scene, &p.place)),
                 _ => None,
             })
-            .max_by_key(|p| p.population)
-            .map(|p| p.country);
+            .max_by_key(|(at_scene, p)| (*at_scene, p.population))
+            .map(|(_, p)| p.country);
         if let Some(anchor) = anchor {
             for k in 0..mentions.len() {
                 let MentionKind::Settlement {

@@ -1,7 +1,7 @@
 //! The place finder's tokens: words and punctuation with byte spans, one
 //! sentence at a time.
 
-use super::lexicon::us_state_abbreviation;
+use super::lexicon::division_abbreviation;
 use crate::span::Span;
 use crate::swar;
 use crate::text::char_at;
@@ -129,7 +129,7 @@ pub(super) fn is_abbreviation(word_with_period: &str) -> bool {
     if bare.contains('.') && bare.split('.').all(|part| part.chars().count() == 1) {
         return true;
     }
-    us_state_abbreviation(word_with_period).is_some()
+    division_abbreviation(word_with_period).is_some()
         || matches!(
             bare,
             "Mr" | "Mrs"
