@@ -79,6 +79,18 @@ pub(super) const FACILITY_HEADS: WordList = WordList {
         "pier",
         "courthouse",
         "capitol",
+        // Seen as the city on real pages (`at Taronga Zoo`, `at Parliament
+        // House`, `outside Liliesleaf Farm`).
+        "zoo",
+        "aquarium",
+        "house",
+        "farm",
+        "resort",
+        "resorts",
+        "library",
+        "mall",
+        "factory",
+        "warehouse",
     ],
 };
 
