@@ -372,7 +372,14 @@ fn strip_trailing_counter(text: &str) -> Option<&str> {
 /// the page's, not the caption's; `...more` is a cut caption's mark and
 /// stays (it says the caption is cut short).
 fn strip_link_label(text: &str) -> Option<&str> {
-    const LINKS: [&str; 3] = ["read more", "see more", "show more"];
+    const LINKS: [&str; 6] = [
+        "read more",
+        "see more",
+        "show more",
+        "continue reading...",
+        "continue reading\u{2026}",
+        "continue reading",
+    ];
     let cut = LINKS.iter().find_map(|link| {
         let at = text.len().checked_sub(link.len())?;
         let tail = text.get(at..)?;
@@ -595,6 +602,10 @@ mod tests {
         // A cut caption keeps its mark.
         assert_eq!(content("Boats moor in...more").0, "Boats moor in...more");
         assert_eq!(content("read more").0, "read more");
+        assert_eq!(
+            content("A column on the week's pictures. Continue reading...").0,
+            "A column on the week's pictures."
+        );
     }
 
     #[test]
