@@ -74,6 +74,7 @@ props! {
     SHOUTED_NAME = 42, "is a name in capitals and nothing else (`JANE DOE`)";
     TEASER = 43, "is the opening of the line after (its picture's text without the credit)";
     BEFORE_CREDIT_LABEL = 44, "stands before a credit label on the same line (an image's alt text)";
+    RUNS_ON_TO_CREDIT = 45, "is uncredited, and uncredited paragraphs run on from it to one a credit ends (a caption over several paragraphs)";
 }
 
 /// The properties of what was cut off a line rather than of its words
@@ -81,7 +82,7 @@ props! {
 const MARKS: Props = CAPTION_LABEL | CREDIT_LABEL | COUNTER | BULLET;
 
 /// How many properties a line has.
-const N_PROPS: usize = 45;
+const N_PROPS: usize = 46;
 
 /// Features besides the line's and its neighbours' properties.
 const BIAS: usize = 3 * N_PROPS;
@@ -264,9 +265,17 @@ fn mark_uncredited(props: &mut [Props]) {
     {
         return;
     }
+    /// The most paragraphs a caption runs on over before its credit.
+    const MAX_RUN: usize = 4;
     for i in 0..props.len() {
         if sentence(props[i]) && !credited[i] {
             props[i] |= UNCREDITED;
+            let run_on = (i + 1..props.len().min(i + 1 + MAX_RUN))
+                .take_while(|&j| sentence(props[j]))
+                .any(|j| credited[j]);
+            if run_on {
+                props[i] |= RUNS_ON_TO_CREDIT;
+            }
         }
     }
 }
