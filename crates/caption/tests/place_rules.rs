@@ -991,3 +991,15 @@ fn the_scene_town_anchors_the_country_over_a_lookalike_word() {
         city("New Delhi").country("IN").id(1261481),
     );
 }
+
+#[test]
+fn a_compass_part_of_a_country_is_no_town() {
+    check(
+        "Students dance at a contest in Suzhou, a city in East China's Jiangsu Province, May 10, 2024. REUTERS/Jane Roe",
+        city("Suzhou").province("Jiangsu").country("CN").id(1886760),
+    );
+    check(
+        "Rebels gather at a checkpoint in Northern Syria, May 10, 2024. REUTERS/Jane Roe",
+        no_city().country("SY"),
+    );
+}

@@ -539,6 +539,26 @@ fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
             last,
         )));
     }
+    // "East China", "Northern Syria": a part of a country named by its
+    // compass point places the caption in that country, and is no town.
+    if let Some(first) = p.words.first() {
+        let rest = p.name[first.len()..].trim_start();
+        // Not a name of its own (`West Virginia`); a bare compass point
+        // (`East`, not `Eastern`) only as an owner (`East China's Jiangsu
+        // Province`), since it opens names (`South Georgia`).
+        let part_of_country = p.words.len() >= 2
+            && is_one_of(first, DIRECTIONS)
+            && (first.ends_with("ern") || p.possessive)
+            && !p.gazetteer.knows_name(p.name)
+            && p.gazetteer.admin1_named_exactly(p.name, None).is_empty();
+        if let Some(country) = part_of_country
+            .then(|| p.gazetteer.country_named(rest))
+            .flatten()
+        {
+            let kind = MentionKind::Country(country.code);
+            return Some(Some(p.mention(kind, p.name, last)));
+        }
+    }
     if p.words.iter().any(|w| is_one_of(w, REGION_WORDS)) {
         return Some(Some(p.mention(MentionKind::Region, p.name, last)));
     }
