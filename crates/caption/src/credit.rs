@@ -489,6 +489,7 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             if let Some(glued) = glued_sentence_end(text, i, word_end, end)
                 .or_else(|| glued_lead_in(text, i, word_end, end))
                 .or_else(|| glued_after_year(text, i, word_end))
+                .or_else(|| after_glued_dash(text, i, word_end))
             {
                 candidates.push(glued);
             }
@@ -599,9 +600,16 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
         .rev()
         .find_map(|&start| located(start, Setting::Trailing))
         .or_else(|| {
-            // `... at Nowlan Park JANE DOE`: a name alone in capitals.
-            let start =
-                capitals_from.filter(|&start| is_shouted_name_after_words(text, start, end))?;
+            // `... at Nowlan Park JANE DOE`: a name alone in capitals, or
+            // set off by a glued dash (`... country. —JANE DOE`).
+            let start = capitals_from
+                .filter(|&start| is_shouted_name_after_words(text, start, end))
+                .or_else(|| {
+                    let word = text[..end].rfind(['\u{2014}', '\u{2013}'])?;
+                    let after = word + '\u{2014}'.len_utf8();
+                    let opens_word = text[..word].ends_with(' ');
+                    (opens_word && is_shouted_name(&text[after..end])).then_some(after)
+                })?;
             located(start, Setting::ShoutedTail)
         })
 }
@@ -821,6 +829,19 @@ fn after_separator(bytes: &[u8], i: usize) -> bool {
         " \u{2014} ".as_bytes(),
     ];
     bytes[i].is_ascii_uppercase() && SEPARATORS.iter().any(|sep| bytes[..i].ends_with(sep))
+}
+
+/// Where a credit set off by a dash glued to it starts (`... country.
+/// —JANE DOE`, `—AFP`): after an em or en dash that opens a word and is
+/// followed by a capital. Only a start: the words from it must still parse
+/// as a credit.
+fn after_glued_dash(text: &str, start: usize, word_end: usize) -> Option<usize> {
+    let word = &text[start..word_end];
+    let rest = word
+        .strip_prefix('\u{2014}')
+        .or_else(|| word.strip_prefix('\u{2013}'))?;
+    rest.starts_with(char::is_uppercase)
+        .then_some(word_end - rest.len())
 }
 
 /// Whether `rest` opens with an anchor: a leading slash, `©`, or an

@@ -982,3 +982,17 @@ fn an_outlet_named_with_the_keeps_it() {
         (strings(&["Jane Doe"]), strings(&["The Herald"]), None)
     );
 }
+
+#[test]
+fn a_credit_set_off_by_a_glued_dash() {
+    // A page laid out in a table, each caption closed by `—CREDIT`.
+    assert_eq!(
+        who("Pilgrims view relics at the cathedral in Lowtown. The show runs until July 2. —JANE DOE"),
+        (strings(&["Jane Doe"]), vec![], None)
+    );
+    assert_eq!(
+        who("Leaders shake hands in Karsa. —AFP"),
+        (vec![], strings(&["AFP"]), None)
+    );
+    assert!(find_credit("The team wins again \u{2014}Coach says").is_none());
+}

@@ -263,7 +263,10 @@ fn read_line(input: &str, span: Span, blank_before: bool) -> Line {
             end = start + kept.len();
             continue;
         }
-        if let Some(kept) = strip_trailing_tag(text).or_else(|| strip_link_label(text)) {
+        if let Some(kept) = strip_trailing_tag(text)
+            .or_else(|| strip_link_label(text))
+            .or_else(|| strip_table_bar(text))
+        {
             end = start + kept.len();
             continue;
         }
@@ -387,6 +390,13 @@ fn strip_link_label(text: &str) -> Option<&str> {
     })?;
     let kept = text[..cut].trim_end();
     (!kept.is_empty() && !kept.ends_with("...") && !kept.ends_with('\u{2026}')).then_some(kept)
+}
+
+/// `... —JANE DOE |`: a table cell's closing bar, left by a page laid out
+/// in a table. A lone bar is a line of its own (chrome).
+fn strip_table_bar(text: &str) -> Option<&str> {
+    let kept = text.strip_suffix(" |")?.trim_end();
+    (!kept.is_empty()).then_some(kept)
 }
 
 /// `- `, `• `, `* `, `– ` before a list item.
@@ -602,6 +612,11 @@ mod tests {
         // A cut caption keeps its mark.
         assert_eq!(content("Boats moor in...more").0, "Boats moor in...more");
         assert_eq!(content("read more").0, "read more");
+        assert_eq!(
+            content("Boats moor in Lowtown. \u{2014}JANE DOE |").0,
+            "Boats moor in Lowtown. \u{2014}JANE DOE"
+        );
+        assert_eq!(content("|").0, "|");
         assert_eq!(
             content("A column on the week's pictures. Continue reading...").0,
             "A column on the week's pictures."
