@@ -602,14 +602,17 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
         .or_else(|| {
             // `... at Nowlan Park JANE DOE`: a name alone in capitals, or
             // set off by a glued dash (`... country. —JANE DOE`).
-            let start = capitals_from
-                .filter(|&start| is_shouted_name_after_words(text, start, end))
-                .or_else(|| {
-                    let word = text[..end].rfind(['\u{2014}', '\u{2013}'])?;
-                    let after = word + '\u{2014}'.len_utf8();
-                    let opens_word = text[..word].ends_with(' ');
-                    (opens_word && is_shouted_name(&text[after..end])).then_some(after)
-                })?;
+            // The dash first: the capitals start after it (`—NIÑO JESUS`
+            // is read from `NIÑO`, which the dash kept from the capitals).
+            let after_dash = || {
+                let dash = text[..end].rfind(['\u{2014}', '\u{2013}'])?;
+                let after = dash + '\u{2014}'.len_utf8();
+                let opens_word = text[..dash].ends_with(' ');
+                (opens_word && is_shouted_name(&text[after..end])).then_some(after)
+            };
+            let start = after_dash().or_else(|| {
+                capitals_from.filter(|&start| is_shouted_name_after_words(text, start, end))
+            })?;
             located(start, Setting::ShoutedTail)
         })
 }

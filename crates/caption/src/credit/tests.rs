@@ -991,6 +991,10 @@ fn a_credit_set_off_by_a_glued_dash() {
         (strings(&["Jane Doe"]), vec![], None)
     );
     assert_eq!(
+        who("Cadets march at a base in Karsa on Monday, July 3, 2023. The drill ends today. —NIÑO ANA RUIZ"),
+        (strings(&["Niño Ana Ruiz"]), vec![], None)
+    );
+    assert_eq!(
         who("Leaders shake hands in Karsa. —AFP"),
         (vec![], strings(&["AFP"]), None)
     );
