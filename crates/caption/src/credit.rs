@@ -607,8 +607,8 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             let after_dash = || {
                 let dash = text[..end].rfind(['\u{2014}', '\u{2013}'])?;
                 let after = dash + '\u{2014}'.len_utf8();
-                let opens_word = text[..dash].ends_with(' ');
-                (opens_word && is_shouted_name(&text[after..end])).then_some(after)
+                (opens_dashed_credit(&text[..dash]) && is_shouted_name(&text[after..end]))
+                    .then_some(after)
             };
             let start = after_dash().or_else(|| {
                 capitals_from.filter(|&start| is_shouted_name_after_words(text, start, end))
@@ -840,11 +840,16 @@ fn after_separator(bytes: &[u8], i: usize) -> bool {
 /// as a credit.
 fn after_glued_dash(text: &str, start: usize, word_end: usize) -> Option<usize> {
     let word = &text[start..word_end];
-    let rest = word
-        .strip_prefix('\u{2014}')
-        .or_else(|| word.strip_prefix('\u{2013}'))?;
-    rest.starts_with(char::is_uppercase)
+    let dash = word.find(['\u{2014}', '\u{2013}'])?;
+    let rest = &word[dash + '\u{2014}'.len_utf8()..];
+    (opens_dashed_credit(&word[..dash]) && rest.starts_with(char::is_uppercase))
         .then_some(word_end - rest.len())
+}
+
+/// Whether the text before a dash lets it set off a credit: the dash
+/// opens a word, or follows a sentence's end (`... entities.—JANE DOE`).
+fn opens_dashed_credit(before: &str) -> bool {
+    before.is_empty() || before.ends_with([' ', '.', '!', '?', '"', '\u{201d}'])
 }
 
 /// Whether `rest` opens with an anchor: a leading slash, `©`, or an

@@ -998,5 +998,9 @@ fn a_credit_set_off_by_a_glued_dash() {
         who("Leaders shake hands in Karsa. —AFP"),
         (vec![], strings(&["AFP"]), None)
     );
+    assert_eq!(
+        who("Jets fly over the base at dawn.\u{2014}JANE DOE"),
+        (strings(&["Jane Doe"]), vec![], None)
+    );
     assert!(find_credit("The team wins again \u{2014}Coach says").is_none());
 }
