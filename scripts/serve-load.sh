@@ -6,7 +6,9 @@
 # acknowledged correction in the review log. Reports latencies (server-side
 # from Server-Timing, and client-side), errors and the server's peak memory.
 #
-#   scripts/serve-load.sh --archive DIR [--clients 32] [--requests 200] [--corrections 200] [--ingest DIR] [--profile release|dev]
+#   scripts/serve-load.sh --archive DIR [--clients 32] [--requests 200] [--corrections 200] [--ingest DIR] [--readers N] [--profile release|dev]
+#
+# --readers N is passed to `dateline serve` (its search handles; default 4).
 #
 # BIN=path/to/dateline (and LOAD=path/to/load) runs those builds instead of
 # building this checkout, for before/after pairs.
@@ -18,7 +20,7 @@
 # (its archive is /tmp/a1m/archive); work on a copy if it must stay as it is.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-archive= clients=32 requests=200 corrections=200 ingest= profile=release
+archive= clients=32 requests=200 corrections=200 ingest= profile=release readers=
 while [ $# -gt 0 ]; do
   case "$1" in
     --archive) archive=$2; shift 2 ;;
@@ -26,6 +28,7 @@ while [ $# -gt 0 ]; do
     --requests) requests=$2; shift 2 ;;
     --corrections) corrections=$2; shift 2 ;;
     --ingest) ingest=$2; shift 2 ;;
+    --readers) readers=$2; shift 2 ;;
     --profile) profile=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
@@ -47,7 +50,7 @@ work=$(mktemp -d)
 trap 'kill -9 $server 2>/dev/null || true; rm -rf "$work"' EXIT
 
 start=$(date +%s.%N)
-"$bin" serve --archive "$archive" --bind 127.0.0.1:0 > "$work/serve.out" 2> "$work/serve.err" &
+"$bin" serve --archive "$archive" --bind 127.0.0.1:0 ${readers:+--readers "$readers"} > "$work/serve.out" 2> "$work/serve.err" &
 server=$!
 # Wait (bounded) for the URL line.
 for _ in $(seq 1 600); do

@@ -484,22 +484,16 @@ fn better_representative(new: &str, current: &str) -> bool {
 
 /// See [`Archive::record_details`].
 pub(crate) fn record_details(conn: &Connection, id: &str) -> Result<Option<Value>, Error> {
+    // Cached statements: the server's record page runs these each time.
     let key: Option<i64> = conn
-        .query_row(
-            // A record's public id is its first variant's id.
-            "SELECT record FROM variants WHERE id = ?1",
-            [id],
-            |r| r.get(0),
-        )
-        .optional()
+        // A record's public id is its first variant's id.
+        .prepare_cached("SELECT record FROM variants WHERE id = ?1")
+        .and_then(|mut stmt| stmt.query_row([id], |r| r.get(0)).optional())
         .map_err(sql("looking up a record"))?;
     let Some(key) = key else { return Ok(None) };
     let (public_id, variant, json): (String, String, String) = conn
-        .query_row(
-            "SELECT id, variant, json FROM records WHERE key = ?1",
-            [key],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )
+        .prepare_cached("SELECT id, variant, json FROM records WHERE key = ?1")
+        .and_then(|mut stmt| stmt.query_row([key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))))
         .map_err(sql("reading a record"))?;
     let parse = |id: &str, json: &str| -> Result<Value, Error> {
         serde_json::from_str(json).map_err(|_| Error::BadRecord(id.to_string()))
@@ -507,7 +501,7 @@ pub(crate) fn record_details(conn: &Connection, id: &str) -> Result<Option<Value
     let mut variants = Vec::new();
     {
         let mut stmt = conn
-            .prepare(
+            .prepare_cached(
                 "SELECT v.id, v.text, coalesce(v.json, r.json), d.path FROM variants v
                  JOIN records r ON r.key = v.record
                  JOIN documents d ON d.id = v.first_document
@@ -538,7 +532,7 @@ pub(crate) fn record_details(conn: &Connection, id: &str) -> Result<Option<Value
     let mut occurrences = Vec::new();
     {
         let mut stmt = conn
-            .prepare(
+            .prepare_cached(
                 "SELECT o.document, d.path, o.position, o.byte_offset, o.byte_len,
                         coalesce(o.exact_text, v.text), o.variant, o.image_url, d.sha256
                  FROM occurrences o JOIN documents d ON d.id = o.document

@@ -287,6 +287,9 @@ pub struct Stats {
     pub variants: i64,
 }
 
+/// Prepared statements a handle keeps (see [`Archive::assemble`]).
+const STATEMENT_CACHE: usize = 64;
+
 /// An open archive.
 pub struct Archive {
     dir: PathBuf,
@@ -465,6 +468,9 @@ impl Archive {
             .reload_policy(ReloadPolicy::Manual)
             .try_into()
             .map_err(|e| Error::index("opening the index", e))?;
+        // The read path (a served search page, a record page) uses a score
+        // of cached statements; SQLite's default of 16 would evict them.
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         Ok(Archive {
             dir: dir.to_path_buf(),
             conn,

@@ -318,6 +318,55 @@ impl Archive {
         state_of(&self.conn, public_id)
     }
 
+    /// The review states of several records (as [`Archive::review_state`]
+    /// gives each), in the order given, read in one query: a search page
+    /// asks for all of its hits'.
+    pub fn review_states(&self, public_ids: &[&str]) -> Result<Vec<ReviewState>, Error> {
+        if public_ids.is_empty() || !has_log(&self.conn)? {
+            return Ok(vec![ReviewState::Unreviewed; public_ids.len()]);
+        }
+        let sql = |e| Error::sqlite("reading the review log", e);
+        let ids = serde_json::json!(public_ids).to_string();
+        // Not ordered in SQL (an ORDER BY seq could walk the whole log in
+        // rowid order): the latest state of each record is kept here.
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT record, seq, new FROM review_log
+                 WHERE record IN (SELECT value FROM json_each(?1)) AND kind = 'state'",
+            )
+            .map_err(sql)?;
+        let rows = stmt
+            .query_map([ids], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, Option<String>>(2)?,
+                ))
+            })
+            .map_err(sql)?;
+        let mut last: HashMap<String, (i64, Option<String>)> = HashMap::new();
+        for row in rows {
+            let (record, seq, new) = row.map_err(sql)?;
+            match last.get_mut(&record) {
+                Some(kept) if kept.0 > seq => {}
+                Some(kept) => *kept = (seq, new),
+                None => {
+                    last.insert(record, (seq, new));
+                }
+            }
+        }
+        Ok(public_ids
+            .iter()
+            .map(|id| {
+                last.get(*id)
+                    .and_then(|(_, new)| new.as_deref())
+                    .and_then(parse_state)
+                    .unwrap_or(ReviewState::Unreviewed)
+            })
+            .collect())
+    }
+
     /// Applies a record's corrections to its JSON (`record["id"]` names
     /// it) and returns them; the record then shows the reviewer's values,
     /// and `corrections` what the machine said.
@@ -328,42 +377,41 @@ impl Archive {
         if !has_log(&self.conn)? {
             return Ok(Vec::new());
         }
-        let mut out = Vec::new();
-        for entry in entries(
+        let log = entries(
             &self.conn,
             "WHERE record = ?1 AND kind = 'correction' ORDER BY seq",
             params![id],
-        )? {
-            let (Some(field), Some(value)) = (entry.field, entry.new) else {
-                continue;
-            };
-            let Some(machine) = set_field(record, &field, value.clone()) else {
-                continue;
-            };
-            match out.iter_mut().find(|c: &&mut Correction| c.field == field) {
-                Some(c) => {
-                    c.value = value;
-                    c.reviewer = entry.reviewer;
-                    c.at = entry.at;
-                }
-                None => out.push(Correction {
-                    field,
-                    machine,
-                    value,
-                    reviewer: entry.reviewer,
-                    at: entry.at,
-                }),
-            }
-        }
-        Ok(out)
+        )?;
+        Ok(apply_entries(record, log))
     }
 
     /// Records by store key (as [`Archive::records_by_key`] gives them) with
-    /// their corrections applied and listed under `corrections`.
+    /// their corrections applied and listed under `corrections`. The
+    /// corrections of all of them are read in one query (a search page
+    /// reads 20 records).
     pub fn records_with_corrections(&self, keys: &[u64]) -> Result<Vec<Value>, Error> {
         let mut records = self.records_by_key(keys)?;
+        let mut logs: HashMap<String, Vec<ReviewEntry>> = HashMap::new();
+        if !records.is_empty() && has_log(&self.conn)? {
+            let ids: Vec<&str> = records.iter().filter_map(|r| r["id"].as_str()).collect();
+            let ids = serde_json::json!(ids).to_string();
+            // Ordered here, not in SQL (see `review_states`).
+            let mut found = entries(
+                &self.conn,
+                "WHERE record IN (SELECT value FROM json_each(?1)) AND kind = 'correction'",
+                params![ids],
+            )?;
+            found.sort_by_key(|entry| entry.seq);
+            for entry in found {
+                logs.entry(entry.record.clone()).or_default().push(entry);
+            }
+        }
         for record in &mut records {
-            let corrections = self.apply_corrections(record)?;
+            let log = match record["id"].as_str().and_then(|id| logs.get(id)) {
+                Some(log) => log.clone(),
+                None => Vec::new(),
+            };
+            let corrections = apply_entries(record, log);
             if let Some(object) = record.as_object_mut() {
                 let listed = serde_json::to_value(corrections).unwrap_or(Value::Null);
                 object.insert("corrections".into(), listed);
@@ -579,6 +627,43 @@ fn empty_part(part: &str) -> Option<Value> {
     empty.ok()
 }
 
+/// Applies a record's correction entries (oldest first) to its JSON and
+/// returns the corrections, each field's latest (see
+/// [`Archive::apply_corrections`]).
+fn apply_entries(record: &mut Value, log: Vec<ReviewEntry>) -> Vec<Correction> {
+    let mut out = Vec::new();
+    for entry in log {
+        let (Some(field), Some(value)) = (entry.field, entry.new) else {
+            continue;
+        };
+        let Some(machine) = set_field(record, &field, value.clone()) else {
+            continue;
+        };
+        match out.iter_mut().find(|c: &&mut Correction| c.field == field) {
+            Some(c) => {
+                c.value = value;
+                c.reviewer = entry.reviewer;
+                c.at = entry.at;
+            }
+            None => out.push(Correction {
+                field,
+                machine,
+                value,
+                reviewer: entry.reviewer,
+                at: entry.at,
+            }),
+        }
+    }
+    out
+}
+
+/// A state as the log keeps it (a JSON string).
+fn parse_state(new: &str) -> Option<ReviewState> {
+    serde_json::from_str::<String>(new)
+        .ok()
+        .and_then(|s| ReviewState::parse(&s))
+}
+
 fn state_of(conn: &Connection, public_id: &str) -> Result<ReviewState, Error> {
     let sql = |e| Error::sqlite("reading the review log", e);
     let last: Option<String> = conn
@@ -590,8 +675,8 @@ fn state_of(conn: &Connection, public_id: &str) -> Result<ReviewState, Error> {
         .optional()
         .map_err(sql)?;
     Ok(last
-        .and_then(|s| serde_json::from_str::<String>(&s).ok())
-        .and_then(|s| ReviewState::parse(&s))
+        .as_deref()
+        .and_then(parse_state)
         .unwrap_or(ReviewState::Unreviewed))
 }
 

@@ -169,12 +169,8 @@ impl Archive {
         } else {
             None
         };
-        let mut found = self.find(
-            &searcher,
-            &plan,
-            query.limit,
-            query.facets && kept.is_none(),
-        )?;
+        let counted = (query.facets && kept.is_none()).then(|| CountKey::of(query, gazetteer));
+        let mut found = self.find(&searcher, &plan, query.limit, counted.as_ref())?;
         if let Some(kept) = kept {
             found.facets = Some(Facets::clone(&kept));
         } else if query.facets && everything {
@@ -238,7 +234,7 @@ impl Archive {
         let searcher = self.reader.searcher();
         let plan = self.plan(&searcher, query, gazetteer)?;
         let limit = searcher.num_docs() as usize;
-        let found = self.find(&searcher, &plan, limit, false)?;
+        let found = self.find(&searcher, &plan, limit, None)?;
         Ok(found.top.into_iter().map(|(_, key)| key).collect())
     }
 
@@ -313,13 +309,14 @@ impl Archive {
         })
     }
 
-    /// The total, the best `limit` keys and the facet counts of a plan.
+    /// The total, the best `limit` keys and the facet counts of a plan
+    /// (when `facets` names the query counted: see [`SegmentCountCache`]).
     fn find(
         &self,
         searcher: &Searcher,
         plan: &Plan,
         limit: usize,
-        facets: bool,
+        facets: Option<&CountKey>,
     ) -> Result<Found, Error> {
         let failed = |e| {
             Error::index(
@@ -336,15 +333,37 @@ impl Archive {
                 EnableScoring::disabled_from_searcher(searcher)
             })
             .map_err(failed)?;
-        let facet_maps = if facets {
-            Some(self.facet_maps(searcher)?)
-        } else {
-            None
+        let facet_maps = match facets {
+            Some(_) => Some(self.facet_maps(searcher)?),
+            None => None,
         };
+        let count_cache = facets.map(|_| Arc::clone(&self.search_cache.borrow().shared));
         let mut counts = facet_maps.as_ref().map(|m| m.zeroed_counts());
+        // A large segment's counts are made apart (then kept, and added to
+        // `counts`); a small one's straight into `counts`.
+        let mut apart = facet_maps.as_ref().map(|m| m.zeroed_counts());
         let mut top = TopK::new(limit);
         let mut total: u64 = 0;
         for (ord, segment) in searcher.segment_readers().iter().enumerate() {
+            // This segment's total and facet counts, when kept from an
+            // earlier search of the same query (same documents, same deletes).
+            let key = match (facets, &facet_maps) {
+                (Some(query), Some(_)) if segment.max_doc() >= COUNT_CACHE_MIN_DOCS => {
+                    Some(SegmentCountKey::of(query, segment))
+                }
+                _ => None,
+            };
+            let cached = match (&key, &count_cache, &facet_maps) {
+                (Some(key), Some(cache), Some(maps)) => cache.counts.get(key, &maps.segments[ord]),
+                _ => None,
+            };
+            if let (Some(cached), Some(counts)) = (&cached, &mut counts) {
+                total += cached.total;
+                cached.add_to(counts);
+                if limit == 0 {
+                    continue;
+                }
+            }
             let alive = segment.alive_bitset();
             let checks = plan.checks.for_segment(segment).map_err(failed)?;
             let keys = segment
@@ -352,10 +371,14 @@ impl Archive {
                 .u64("key")
                 .map_err(failed)?
                 .first_or_default_col(0);
-            let mut facets = match (&facet_maps, &mut counts) {
-                (Some(maps), Some(counts)) => Some(maps.segment(ord, counts)),
+            let before = total;
+            let mut facets = match (&facet_maps, &mut counts, &mut apart) {
+                _ if cached.is_some() => None,
+                (Some(maps), _, Some(apart)) if key.is_some() => Some(maps.segment(ord, apart)),
+                (Some(maps), Some(counts), _) => Some(maps.segment(ord, counts)),
                 _ => None,
             };
+            let counting = cached.is_none();
             let admit = |doc: DocId| {
                 alive.is_none_or(|a| a.is_alive(doc)) && checks.as_ref().is_none_or(|c| c.pass(doc))
             };
@@ -363,6 +386,7 @@ impl Archive {
                 // Count (and facets) without scores, then the page with
                 // block skipping.
                 match &mut facets {
+                    None if !counting => {}
                     None => total += u64::from(weight.count(segment).map_err(failed)?),
                     Some(facets) => weight
                         .for_each_no_score(segment, &mut |docs| {
@@ -387,7 +411,7 @@ impl Archive {
                 weight
                     .for_each(segment, &mut |doc, score| {
                         if admit(doc) {
-                            total += 1;
+                            total += u64::from(counting);
                             if let Some(facets) = &mut facets {
                                 facets.collect(doc);
                             }
@@ -402,7 +426,7 @@ impl Archive {
                     .for_each_no_score(segment, &mut |docs| {
                         for &doc in docs {
                             if admit(doc) {
-                                total += 1;
+                                total += u64::from(counting);
                                 if let Some(facets) = &mut facets {
                                     facets.collect(doc);
                                 }
@@ -411,6 +435,21 @@ impl Archive {
                         }
                     })
                     .map_err(failed)?;
+            }
+            // A large segment counted apart: its counts kept and added.
+            if let (Some(key), None, Some(cache), Some(maps), Some(counts), Some(apart)) = (
+                key,
+                &cached,
+                &count_cache,
+                &facet_maps,
+                &mut counts,
+                &mut apart,
+            ) {
+                let segment_counts = SegmentCounts::take(total - before, apart);
+                segment_counts.add_to(counts);
+                cache
+                    .counts
+                    .keep(key, Arc::clone(&maps.segments[ord]), segment_counts);
             }
         }
         Ok(Found {
@@ -1173,6 +1212,8 @@ const KEPT_GENERATIONS: usize = 2;
 pub(crate) struct SharedFacets {
     /// Newest first.
     kept: std::sync::Mutex<Vec<Arc<FacetMaps>>>,
+    /// Facet counts of large segments, per query.
+    counts: SegmentCountCache,
 }
 
 impl SharedFacets {
@@ -1348,6 +1389,162 @@ impl SegmentFacets<'_> {
         for (d, column) in &dims.multi {
             column.count(doc, &mut self.counts[*d]);
         }
+    }
+}
+
+/// Segments with fewer documents are counted each time, not kept in the
+/// [`SegmentCountCache`] (a correction's one-record segments). Every
+/// segment is kept in tests, so that the comparisons with tantivy's
+/// collectors count through the cache too.
+const COUNT_CACHE_MIN_DOCS: DocId = if cfg!(test) { 1 } else { 10_000 };
+/// The most the [`SegmentCountCache`] holds: entries, and value counts
+/// (8 bytes each) over all entries.
+const COUNT_CACHE_ENTRIES: usize = 4096;
+const COUNT_CACHE_VALUES: usize = 4 << 20;
+
+/// What a search's facet counts depend on, besides the segments: the
+/// query's text and filters, and whether places resolve through the
+/// gazetteer. (The limit does not change which records match.)
+pub(crate) struct CountKey(Arc<str>);
+
+impl CountKey {
+    fn of(query: &SearchQuery, gazetteer: Option<&Gazetteer>) -> CountKey {
+        CountKey(
+            format!(
+                "{:?}\u{0}{:?}\u{0}{}",
+                query.text,
+                query.filters,
+                gazetteer.is_some()
+            )
+            .into(),
+        )
+    }
+}
+
+/// One segment's counts of one query: a segment's documents never change,
+/// and its deletes only with its delete opstamp, so the counts stay exact
+/// for as long as both are the same.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct SegmentCountKey {
+    query: Arc<str>,
+    segment: tantivy::index::SegmentId,
+    deletes: Option<tantivy::Opstamp>,
+    deleted: DocId,
+}
+
+impl SegmentCountKey {
+    fn of(query: &CountKey, segment: &SegmentReader) -> SegmentCountKey {
+        SegmentCountKey {
+            query: Arc::clone(&query.0),
+            segment: segment.segment_id(),
+            deletes: segment.delete_opstamp(),
+            deleted: segment.num_deleted_docs(),
+        }
+    }
+}
+
+/// A segment's matches and their non-zero facet counts.
+struct SegmentCounts {
+    total: u64,
+    /// Per dimension, (value number, count).
+    counts: Vec<Vec<(u32, u32)>>,
+}
+
+impl SegmentCounts {
+    /// The counts of `apart`, which are zeroed again.
+    fn take(total: u64, apart: &mut [Vec<u64>]) -> SegmentCounts {
+        let counts = apart
+            .iter_mut()
+            .map(|dim| {
+                let mut found = Vec::new();
+                for (id, n) in dim.iter_mut().enumerate() {
+                    if *n > 0 {
+                        found.push((id as u32, *n as u32));
+                        *n = 0;
+                    }
+                }
+                found
+            })
+            .collect();
+        SegmentCounts { total, counts }
+    }
+
+    fn add_to(&self, counts: &mut [Vec<u64>]) {
+        for (dim, found) in counts.iter_mut().zip(&self.counts) {
+            for &(id, n) in found {
+                dim[id as usize] += u64::from(n);
+            }
+        }
+    }
+
+    fn values(&self) -> usize {
+        self.counts.iter().map(Vec::len).sum::<usize>() + 1
+    }
+}
+
+/// Facet counts of large segments per query, shared by a process's
+/// handles (see [`SharedFacets`]), least recently used dropped first: a
+/// correction commits a small segment and deletes in one large one, so a
+/// query asked again recounts only the segments that changed.
+#[derive(Default)]
+struct SegmentCountCache {
+    inner: std::sync::Mutex<CountEntries>,
+}
+
+#[derive(Default)]
+struct CountEntries {
+    /// Each with the columns its value numbers refer to and when it was
+    /// last used.
+    entries: HashMap<SegmentCountKey, (Arc<SegmentColumns>, Arc<SegmentCounts>, u64)>,
+    tick: u64,
+    values: usize,
+}
+
+impl SegmentCountCache {
+    /// The counts kept for `key`, if made with these columns (the same
+    /// value numbering).
+    fn get(
+        &self,
+        key: &SegmentCountKey,
+        columns: &Arc<SegmentColumns>,
+    ) -> Option<Arc<SegmentCounts>> {
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        inner.tick += 1;
+        let tick = inner.tick;
+        let (kept_columns, counts, used) = inner.entries.get_mut(key)?;
+        if !Arc::ptr_eq(kept_columns, columns) {
+            return None;
+        }
+        *used = tick;
+        Some(Arc::clone(counts))
+    }
+
+    fn keep(&self, key: SegmentCountKey, columns: Arc<SegmentColumns>, counts: SegmentCounts) {
+        let size = counts.values();
+        if size > COUNT_CACHE_VALUES / 4 {
+            return;
+        }
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        while !inner.entries.is_empty()
+            && (inner.entries.len() >= COUNT_CACHE_ENTRIES
+                || inner.values + size > COUNT_CACHE_VALUES)
+        {
+            let oldest = inner
+                .entries
+                .iter()
+                .min_by_key(|(_, (_, _, used))| *used)
+                .map(|(k, _)| k.clone());
+            if let Some((_, gone, _)) = oldest.and_then(|k| inner.entries.remove(&k)) {
+                inner.values -= gone.values();
+            }
+        }
+        inner.tick += 1;
+        let tick = inner.tick;
+        if let Some((_, replaced, _)) = inner.entries.insert(key, (columns, Arc::new(counts), tick))
+        {
+            inner.values -= replaced.values();
+        }
+        inner.values += size;
     }
 }
 

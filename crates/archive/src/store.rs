@@ -267,9 +267,13 @@ fn migrate(conn: &Connection) -> Result<(), Error> {
 
 /// A `meta` value.
 pub fn get_meta(conn: &Connection, key: &str) -> Result<Option<String>, Error> {
-    conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+    // Cached: a served search reads the store's change number each time.
+    let failed = |e| Error::sqlite("reading the store's meta table", e);
+    conn.prepare_cached("SELECT value FROM meta WHERE key = ?1")
+        .map_err(failed)?
+        .query_row([key], |r| r.get(0))
         .optional()
-        .map_err(|e| Error::sqlite("reading the store's meta table", e))
+        .map_err(failed)
 }
 
 /// A numeric `meta` value (0 when absent).

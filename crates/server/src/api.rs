@@ -2,6 +2,7 @@
 //! map, records, review, export. Handlers are thin: parse the query string,
 //! borrow an archive handle on a blocking thread, shape the answer.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use archive::{Archive, Bucket, ReviewAction, ReviewState, SearchResults};
@@ -10,7 +11,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::map::{self, Level};
@@ -48,6 +49,18 @@ async fn blocking<T: Send + 'static>(
         .map_err(|_| ApiError::internal())?
 }
 
+/// Runs `f` with a record-page handle (see [`State::records`]) on a
+/// blocking thread.
+async fn blocking_store<T: Send + 'static>(
+    state: &Arc<State>,
+    f: impl FnOnce(&Archive) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let state = Arc::clone(state);
+    tokio::task::spawn_blocking(move || state.records.with_store(f))
+        .await
+        .map_err(|_| ApiError::internal())?
+}
+
 /// The gazetteer when the query names a place (as `dateline search` loads it).
 fn places(params: &Params, state: &State) -> Option<&'static gazetteer::Gazetteer> {
     params.has_place_filter().then_some(state.gazetteer)
@@ -62,7 +75,7 @@ const MAX_FACET_LIMIT: usize = 100_000;
 
 /// `GET /api/search`: ranked hits as `dateline search --json` prints them,
 /// each record with its corrections applied and its review state.
-async fn search(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
+async fn search(state: Shared, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
     let params = Params::parse(raw.as_deref(), &["limit", "facets", "facet_limit"])?;
     let query = params.search(
         params.number("limit", 20, MAX_PAGE)?,
@@ -71,70 +84,133 @@ async fn search(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, A
     let facet_limit = params.number("facet_limit", FACET_LIMIT, MAX_FACET_LIMIT)?;
     blocking(&state, move |archive, state| {
         let results = archive.search(&query, places(&params, state))?;
-        results_json(archive, &results, facet_limit).map(Json)
+        json_response(&results_json(archive, &results, facet_limit)?)
     })
     .await
 }
 
-fn results_json(
-    archive: &Archive,
-    results: &SearchResults,
-    facet_limit: usize,
-) -> Result<Value, ApiError> {
-    let mut hits = Vec::with_capacity(results.hits.len());
-    for hit in &results.hits {
-        hits.push(json!({
-            "id": hit.id,
-            "score": hit.score,
-            "snippet": hit.snippet.text,
-            "highlights": hit.snippet.highlights,
-            "review_state": archive.review_state(&hit.id)?,
-            "record": hit.record,
-        }));
-    }
-    let mut out = json!({
-        "total": results.total,
-        "hits": hits,
-        "index_behind": results.index_behind,
-    });
-    if let Some(facets) = &results.facets {
-        add_facets(&mut out, facets, facet_limit);
-    }
-    Ok(out)
+/// A JSON answer serialized on the blocking thread that built it, from
+/// structs that borrow the search results (no `serde_json::Value` copy of
+/// every record).
+fn json_response(answer: &impl Serialize) -> Result<Response, ApiError> {
+    let body = serde_json::to_vec(answer).map_err(|_| ApiError::internal())?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// `/api/search`'s answer. The fields are in the order `serde_json::Value`
+/// wrote them (its objects sort their keys), so the bytes are as before.
+#[derive(Serialize)]
+struct SearchAnswer<'a> {
+    #[serde(flatten)]
+    facets: Option<FacetsAnswer<'a>>,
+    hits: Vec<HitAnswer<'a>>,
+    index_behind: i64,
+    total: usize,
+}
+
+/// One hit: the record as the search read it, borrowed.
+#[derive(Serialize)]
+struct HitAnswer<'a> {
+    highlights: &'a [(usize, usize)],
+    id: &'a str,
+    record: &'a Value,
+    review_state: ReviewState,
+    /// As `json!` gave it: the `f32` widened to `f64`.
+    score: f64,
+    snippet: &'a str,
 }
 
 /// `facets`: each dimension's `limit` most frequent values with their
 /// counts (the archive lists them most frequent first); `facet_values`:
 /// how many distinct values each has in all.
-fn add_facets(out: &mut Value, facets: &archive::Facets, limit: usize) {
-    let mut listed = serde_json::Map::new();
-    let mut distinct = serde_json::Map::new();
+#[derive(Serialize)]
+struct FacetsAnswer<'a> {
+    facet_values: BTreeMap<&'a str, usize>,
+    facets: BTreeMap<&'a str, Vec<FacetCount<'a>>>,
+}
+
+#[derive(Serialize)]
+struct FacetCount<'a> {
+    count: u64,
+    value: &'a str,
+}
+
+fn results_json<'a>(
+    archive: &Archive,
+    results: &'a SearchResults,
+    facet_limit: usize,
+) -> Result<SearchAnswer<'a>, ApiError> {
+    // The page's review states in one query, not one per hit.
+    let ids: Vec<&str> = results.hits.iter().map(|hit| hit.id.as_str()).collect();
+    let states = archive.review_states(&ids)?;
+    let hits = results
+        .hits
+        .iter()
+        .zip(states)
+        .map(|(hit, review_state)| HitAnswer {
+            highlights: &hit.snippet.highlights,
+            id: &hit.id,
+            record: &hit.record,
+            review_state,
+            score: f64::from(hit.score),
+            snippet: &hit.snippet.text,
+        })
+        .collect();
+    Ok(SearchAnswer {
+        facets: results
+            .facets
+            .as_ref()
+            .map(|facets| facets_answer(facets, facet_limit)),
+        hits,
+        index_behind: results.index_behind,
+        total: results.total,
+    })
+}
+
+fn facets_answer(facets: &archive::Facets, limit: usize) -> FacetsAnswer<'_> {
+    let mut listed = BTreeMap::new();
+    let mut distinct = BTreeMap::new();
     for (dim, values) in facets {
-        let values_json: Vec<Value> = values
+        let counts = values
             .iter()
             .take(limit)
-            .map(|(v, n)| json!({"value": v, "count": n}))
+            .map(|(value, count)| FacetCount {
+                count: *count,
+                value,
+            })
             .collect();
-        listed.insert(dim.clone(), Value::Array(values_json));
-        distinct.insert(dim.clone(), json!(values.len()));
+        listed.insert(dim.as_str(), counts);
+        distinct.insert(dim.as_str(), values.len());
     }
-    out["facets"] = Value::Object(listed);
-    out["facet_values"] = Value::Object(distinct);
+    FacetsAnswer {
+        facet_values: distinct,
+        facets: listed,
+    }
+}
+
+/// `/api/facets`'s answer.
+#[derive(Serialize)]
+struct FacetsRouteAnswer<'a> {
+    #[serde(flatten)]
+    facets: Option<FacetsAnswer<'a>>,
+    total: usize,
 }
 
 /// `GET /api/facets`: the counts per value of every dimension over the
 /// selection.
-async fn facets(state: Shared, RawQuery(raw): RawQuery) -> Result<Json<Value>, ApiError> {
+async fn facets(state: Shared, RawQuery(raw): RawQuery) -> Result<Response, ApiError> {
     let params = Params::parse(raw.as_deref(), &["facet_limit"])?;
     let query = params.search(0, true)?;
     let facet_limit = params.number("facet_limit", FACET_LIMIT, MAX_FACET_LIMIT)?;
     blocking(&state, move |archive, state| {
         let results = archive.search(&query, places(&params, state))?;
-        let mut out = json!({ "total": results.total });
-        if let Some(facets) = &results.facets {
-            add_facets(&mut out, facets, facet_limit);
-        }
-        Ok(Json(out))
+        json_response(&FacetsRouteAnswer {
+            facets: results
+                .facets
+                .as_ref()
+                .map(|facets| facets_answer(facets, facet_limit)),
+            total: results.total,
+        })
     })
     .await
 }
@@ -219,7 +295,7 @@ fn record_id(id: &str) -> Result<String, ApiError> {
 /// variants, occurrences with their documents, flags in words, review.
 async fn record(state: Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     let id = record_id(&id)?;
-    blocking(&state, move |archive, _| {
+    blocking_store(&state, move |archive| {
         let Some(mut details) = archive.record_details(&id)? else {
             return Err(ApiError::not_found(format!("no record {id:?}")));
         };
@@ -252,7 +328,7 @@ async fn record(state: Shared, Path(id): Path<String>) -> Result<Json<Value>, Ap
 /// `GET /api/records/{id}/history`: the review log, oldest first.
 async fn history(state: Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     let id = record_id(&id)?;
-    blocking(&state, move |archive, _| {
+    blocking_store(&state, move |archive| {
         let Some(details) = archive.record_details(&id)? else {
             return Err(ApiError::not_found(format!("no record {id:?}")));
         };

@@ -36,6 +36,23 @@ impl Pool {
     /// Runs `f` with a handle that sees the last committed index, waiting
     /// for one to be free.
     pub fn with<T>(&self, f: impl FnOnce(&Archive) -> Result<T, ApiError>) -> Result<T, ApiError> {
+        self.borrow(true, f)
+    }
+
+    /// Runs `f` with a handle for what it reads from the store alone (a
+    /// record page): the index is not reloaded first.
+    pub fn with_store<T>(
+        &self,
+        f: impl FnOnce(&Archive) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        self.borrow(false, f)
+    }
+
+    fn borrow<T>(
+        &self,
+        refresh: bool,
+        f: impl FnOnce(&Archive) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
         let archive = {
             let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
             loop {
@@ -59,7 +76,9 @@ impl Pool {
         let guard = Return(self, Some(archive));
         let archive = guard.1.as_ref().ok_or_else(ApiError::internal)?;
         // Another process (an ingest) may have committed since.
-        archive.refresh()?;
+        if refresh {
+            archive.refresh()?;
+        }
         f(archive)
     }
 }

@@ -183,6 +183,37 @@ fn states_and_the_queue_put_flagged_unreviewed_records_first() {
         archive.review_state(&first).expect("state"),
         ReviewState::Unreviewed
     );
+    // A page's states read at once are each record's latest, in the order
+    // asked, unknown ids unreviewed.
+    archive
+        .review(
+            &first,
+            "Ana",
+            ReviewAction::SetState(ReviewState::Disputed),
+            "",
+        )
+        .expect("review");
+    let ids = [
+        first.as_str(),
+        second.as_str(),
+        "no-such-id",
+        first.as_str(),
+    ];
+    let one_by_one: Vec<ReviewState> = ids
+        .iter()
+        .map(|id| archive.review_state(id).expect("state"))
+        .collect();
+    assert_eq!(archive.review_states(&ids).expect("states"), one_by_one);
+    assert_eq!(
+        one_by_one,
+        [
+            ReviewState::Disputed,
+            ReviewState::Unreviewed,
+            ReviewState::Unreviewed,
+            ReviewState::Disputed
+        ]
+    );
+    assert!(archive.review_states(&[]).expect("states").is_empty());
 }
 
 #[test]
