@@ -806,14 +806,10 @@ fn may_hold_joiner(segment: &str) -> bool {
 /// (`courtesy of the Smith family`); a capital one is, as the outlet
 /// writes it (`The Citizen`).
 fn strip_article(source: &str) -> &str {
-    for article in ["the "] {
-        if let Some(rest) = source.strip_prefix(article) {
-            if !rest.is_empty() {
-                return rest;
-            }
-        }
-    }
     source
+        .strip_prefix("the ")
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(source)
 }
 
 /// Whether a segment is a picture id (`X90029`, `RTX2F4KQ`): one word of
