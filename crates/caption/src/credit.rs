@@ -475,6 +475,8 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
     let mut trailers: Vec<usize> = Vec::new();
     // Where words in capitals start right after a word in mixed case.
     let mut capitals_from: Option<usize> = None;
+    // Where the last credit set off by a glued dash starts (`—JANE DOE`).
+    let mut dashed_from: Option<usize> = None;
     let mut word_end = end;
     // Whether every word from here to the end is in capitals.
     let mut shouted_tail = true;
@@ -486,10 +488,14 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
         if i < word_end {
             // `...from Islamic State.REUTERS/Jane Doe`: a credit glued to the
             // sentence before it starts inside the word.
+            let dashed = after_glued_dash(text, i, word_end);
+            if dashed_from.is_none() {
+                dashed_from = dashed;
+            }
             if let Some(glued) = glued_sentence_end(text, i, word_end, end)
                 .or_else(|| glued_lead_in(text, i, word_end, end))
                 .or_else(|| glued_after_year(text, i, word_end))
-                .or_else(|| after_glued_dash(text, i, word_end))
+                .or(dashed)
             {
                 candidates.push(glued);
             }
@@ -604,15 +610,11 @@ fn trailing(text: &str, end: usize) -> Option<Located> {
             // set off by a glued dash (`... country. —JANE DOE`).
             // The dash first: the capitals start after it (`—NIÑO JESUS`
             // is read from `NIÑO`, which the dash kept from the capitals).
-            let after_dash = || {
-                let dash = text[..end].rfind(['\u{2014}', '\u{2013}'])?;
-                let after = dash + '\u{2014}'.len_utf8();
-                (opens_dashed_credit(&text[..dash]) && is_shouted_name(&text[after..end]))
-                    .then_some(after)
-            };
-            let start = after_dash().or_else(|| {
-                capitals_from.filter(|&start| is_shouted_name_after_words(text, start, end))
-            })?;
+            let start = dashed_from
+                .filter(|&start| is_shouted_name(&text[start..end]))
+                .or_else(|| {
+                    capitals_from.filter(|&start| is_shouted_name_after_words(text, start, end))
+                })?;
             located(start, Setting::ShoutedTail)
         })
 }
