@@ -489,27 +489,30 @@ fn hometown_or_nationality(p: &Phrase<'_>) -> Decision {
     (after_name || after_name_comma).then_some(None)
 }
 
+/// How many times the people of a rival (another division of the name, or
+/// the largest town of it) a division's towns must hold for the name to
+/// mean the division: the same margin by which a namesake outweighs a weak
+/// hint in the scorer (`score::HINT_MAX_POPULATION_RATIO`).
+const DIVISION_OUTWEIGHS: u64 = 50;
+
 /// The one division a name means: the only one so named, or one whose
-/// towns hold 50 times the people of every other's (Florida, the US state,
-/// over Florida, the Uruguayan department).
+/// towns hold [`DIVISION_OUTWEIGHS`] times the people of every other's
+/// (Florida, the US state, over Florida, the Uruguayan department).
 fn dominant_division<'g>(
     divisions: &[&'g gazetteer::Admin1],
     gazetteer: &Gazetteer,
 ) -> Option<&'g gazetteer::Admin1> {
-    let (&first, rest) = divisions.split_first()?;
-    if rest.is_empty() {
-        return Some(first);
+    if let [only] = divisions {
+        return Some(only);
     }
-    let people = |d: &gazetteer::Admin1| gazetteer.admin1_population(d);
-    let biggest = divisions.iter().copied().max_by_key(|d| people(d))?;
-    let others = divisions
+    let mut sized: Vec<(u64, &'g gazetteer::Admin1)> = divisions
         .iter()
-        .filter(|d| d.code != biggest.code)
-        .map(|d| people(d))
-        .max()
-        .unwrap_or(0);
-    let size = people(biggest);
-    (size > 0 && size >= 50 * others).then_some(biggest)
+        .map(|&d| (gazetteer.admin1_population(d), d))
+        .collect();
+    sized.sort_by_key(|&(people, _)| std::cmp::Reverse(people));
+    let (&(size, biggest), rest) = sized.split_first()?;
+    let others = rest.first().map_or(0, |&(people, _)| people);
+    (size > 0 && size >= DIVISION_OUTWEIGHS * others).then_some(biggest)
 }
 
 /// What the gazetteer and the word lists know the name as: a state or
@@ -593,12 +596,11 @@ fn named_in_gazetteer(p: &Phrase<'_>) -> Decision {
         };
         if let Some(division) = dominant_division(&divisions, p.gazetteer) {
             // "in Florida" is the state, not Florida, New York: a division
-            // whose towns hold 50 times the people of the largest town of
-            // its name outweighs that town (Washington, D.C., next to
-            // Washington state does not; a town of the division's own name
-            // inside it, as Idlib, is the town).
+            // whose towns outweigh the largest town of its name wins
+            // (Washington, D.C., next to Washington state does not; a town
+            // of the division's own name inside it, as Idlib, is the town).
             let outweighs_towns = largest_town.is_some_and(|town| {
-                p.gazetteer.admin1_population(division) >= 50 * u64::from(town)
+                p.gazetteer.admin1_population(division) >= DIVISION_OUTWEIGHS * u64::from(town)
             });
             if largest_town.is_some() && !outweighs_towns {
                 return None;
